@@ -1,0 +1,64 @@
+// Compiles each hand-written spec into the files the packages consume:
+//   - a typed path map (openapi-typescript) for the client package, and
+//   - a bundled, dereferenced JSON copy for the contract kit's validator.
+// With --check it writes nothing and fails when a committed file differs from
+// what the specs produce now (the drift gate CI runs).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import openapiTS, { astToString } from "openapi-typescript";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const services = ["workflow", "vector"];
+const check = process.argv.includes("--check");
+
+function header(service) {
+  return `// Generated from specs/${service}/openapi.yaml by scripts/gen.mjs. Do not edit: run \`pnpm gen\`.\n`;
+}
+
+async function typesFor(service) {
+  const ast = await openapiTS(pathToFileURL(join(root, `specs/${service}/openapi.yaml`)), {
+    alphabetize: false,
+  });
+  return `${header(service)}\n${astToString(ast)}`;
+}
+
+function bundleFor(service, dir) {
+  const out = join(dir, `${service}.json`);
+  execFileSync(
+    join(root, "node_modules/.bin/redocly"),
+    ["bundle", `specs/${service}/openapi.yaml`, "--dereferenced", "--ext", "json", "-o", out],
+    { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
+  );
+  return `${JSON.stringify(JSON.parse(readFileSync(out, "utf8")), null, 2)}\n`;
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "x-gen-"));
+const outputs = new Map();
+try {
+  for (const service of services) {
+    outputs.set(join(root, `packages/${service}/src/generated/schema.d.ts`), await typesFor(service));
+    outputs.set(join(root, `packages/contract/src/generated/${service}.openapi.json`), bundleFor(service, tmp));
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const drifted = [];
+for (const [file, content] of outputs) {
+  const current = existsSync(file) ? readFileSync(file, "utf8") : null;
+  if (current === content) continue;
+  if (check) {
+    drifted.push(relative(root, file));
+  } else {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+}
+if (drifted.length > 0) {
+  console.error(`Generated files are out of date with specs/:\n  ${drifted.join("\n  ")}\nRun \`pnpm gen\` and commit the result.`);
+  process.exit(1);
+}
+console.log(check ? "gen:check: generated files match the specs." : `gen: wrote ${outputs.size} files from ${services.length} specs.`);
