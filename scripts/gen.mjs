@@ -3,16 +3,20 @@
 //   - a bundled, dereferenced JSON copy for the contract kit's validator.
 // With --check it writes nothing and fails when a committed file differs from
 // what the specs produce now (the drift gate CI runs).
+// Usage: node scripts/gen.mjs [--check] [workflow|vector ...]
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const services = ["workflow", "vector"];
-const check = process.argv.includes("--check");
+const args = process.argv.slice(2);
+const check = args.includes("--check");
+// Naming services (`node scripts/gen.mjs vector`) regenerates only those.
+const named = args.filter((a) => !a.startsWith("--"));
+const services = named.length > 0 ? named : ["workflow", "vector"];
 
 function header(service) {
   return `// Generated from specs/${service}/openapi.yaml by scripts/gen.mjs. Do not edit: run \`pnpm gen\`.\n`;
@@ -30,7 +34,11 @@ function bundleFor(service, dir) {
   execFileSync(
     join(root, "node_modules/.bin/redocly"),
     ["bundle", `specs/${service}/openapi.yaml`, "--dereferenced", "--ext", "json", "-o", out],
-    { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    },
   );
   return `${JSON.stringify(JSON.parse(readFileSync(out, "utf8")), null, 2)}\n`;
 }
@@ -39,8 +47,14 @@ const tmp = mkdtempSync(join(tmpdir(), "x-gen-"));
 const outputs = new Map();
 try {
   for (const service of services) {
-    outputs.set(join(root, `packages/${service}/src/generated/schema.d.ts`), await typesFor(service));
-    outputs.set(join(root, `packages/contract/src/generated/${service}.openapi.json`), bundleFor(service, tmp));
+    outputs.set(
+      join(root, `packages/${service}/src/generated/schema.d.ts`),
+      await typesFor(service),
+    );
+    outputs.set(
+      join(root, `packages/contract/src/generated/${service}.openapi.json`),
+      bundleFor(service, tmp),
+    );
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
@@ -58,7 +72,13 @@ for (const [file, content] of outputs) {
   }
 }
 if (drifted.length > 0) {
-  console.error(`Generated files are out of date with specs/:\n  ${drifted.join("\n  ")}\nRun \`pnpm gen\` and commit the result.`);
+  console.error(
+    `Generated files are out of date with specs/:\n  ${drifted.join("\n  ")}\nRun \`pnpm gen\` and commit the result.`,
+  );
   process.exit(1);
 }
-console.log(check ? "gen:check: generated files match the specs." : `gen: wrote ${outputs.size} files from ${services.length} specs.`);
+console.log(
+  check
+    ? "gen:check: generated files match the specs."
+    : `gen: wrote ${outputs.size} files from ${services.length} specs.`,
+);

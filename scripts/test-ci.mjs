@@ -19,7 +19,9 @@ if (existsSync(out)) {
   passed = report.numPassedTests;
   failed = report.numFailedTests;
   // A file that fails to load has no tests to count; count it as a failure.
-  failed += report.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
+  failed += report.testResults.filter(
+    (f) => f.status === "failed" && f.assertionResults.length === 0,
+  ).length;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
