@@ -1,0 +1,118 @@
+// Every failure a caller can hit is one of these classes, so callers branch on
+// `instanceof` rather than on message text. Messages never carry the token: the
+// transport redacts it from any server text before an error is built.
+
+/** Base class of every error thrown by the x clients. */
+export class XError extends Error {
+  override name = "XError";
+}
+
+/** The server answered with a status outside 2xx, or a 2xx body that is not JSON. */
+export class ApiError extends XError {
+  override name = "ApiError";
+  constructor(
+    /** HTTP status of the response. */
+    readonly status: number,
+    /** Parsed JSON body, or the raw text when the body was not JSON. */
+    readonly body: unknown,
+    /** Response headers. */
+    readonly headers: Headers,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 400: the service rejected the request; the message says which part. */
+export class BadRequestError extends ApiError {
+  override name = "BadRequestError";
+}
+/** 401 or 403: the token is missing, invalid, or lacks access. */
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
+/** 404: the path or namespace does not exist. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+/** 422: well-formed but unusable input, such as a vector of the wrong dimension. */
+export class UnprocessableEntityError extends ApiError {
+  override name = "UnprocessableEntityError";
+}
+/** 429: too many requests; retried automatically, thrown once retries run out. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+}
+/** 5xx: the service failed; retried automatically, thrown once retries run out. */
+export class InternalServerError extends ApiError {
+  override name = "InternalServerError";
+}
+
+/** No HTTP response arrived: DNS, refused or reset connection, TLS failure. */
+export class ConnectionError extends XError {
+  override name = "ConnectionError";
+}
+
+/** No response arrived within `timeoutMs`. */
+export class TimeoutError extends XError {
+  override name = "TimeoutError";
+}
+
+/** Input rejected before any request was sent. */
+export class ValidationError extends XError {
+  override name = "ValidationError";
+  constructor(
+    /** The option or field at fault, e.g. `flowControl.rate`. */
+    readonly field: string,
+    /** The rule it broke, e.g. `must be a positive integer`. */
+    readonly rule: string,
+  ) {
+    super(`${field}: ${rule}`);
+  }
+}
+
+/** Throws a {@link ValidationError} for `field`. */
+export function invalid(field: string, rule: string): never {
+  throw new ValidationError(field, rule);
+}
+
+const byStatus: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: AuthenticationError,
+  404: NotFoundError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+// What to do next, by status: one short hint keeps every message actionable.
+const hints: Record<number, string> = {
+  400: "Fix the request as the message says.",
+  401: "Check the token.",
+  403: "Check the token's access.",
+  404: "Check the URL and namespace.",
+  422: "Check the input's shape, such as the vector dimension.",
+  429: "Slow down or raise maxRetries.",
+};
+
+/** Builds the error for a non-2xx response; `text` is the raw body, already redacted. */
+export function errorFromResponse(status: number, headers: Headers, text: string): ApiError {
+  let body: unknown = text;
+  let detail: string | undefined;
+  try {
+    body = JSON.parse(text);
+    const error = (body as { error?: unknown } | null)?.error;
+    if (typeof error === "string") detail = error;
+  } catch {
+    // A proxy's HTML page or a cut-off body: quote its start instead.
+  }
+  detail ??= text ? `body: ${quote(text)}` : "empty body";
+  const Class = byStatus[status] ?? (status >= 500 ? InternalServerError : ApiError);
+  const hint = hints[status] ?? (status >= 500 ? "The service failed; try again later." : "");
+  return new Class(status, body, headers, `${status} ${detail}${hint && `. ${hint}`}`);
+}
+
+/** The start of a body, for messages about bodies that could not be read. */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
+}

@@ -1,0 +1,162 @@
+import {
+  ApiError,
+  ConnectionError,
+  errorFromResponse,
+  invalid,
+  quote,
+  TimeoutError,
+} from "./errors";
+import { isRetryableStatus, retryDelayMs } from "./retry-policy";
+
+/** Options every client constructor accepts. */
+export interface ClientOptions {
+  /** API token. Sent as a bearer token; never included in errors. */
+  token: string;
+  /** HTTP retries after a retryable failure (default 2). Not a service-side retry count. */
+  maxRetries?: number;
+  /** Milliseconds one attempt may take, response body included (default 30 000). */
+  timeoutMs?: number;
+  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface TransportConfig extends ClientOptions {
+  /** Absolute base URL; each call's path is appended to it. */
+  baseUrl: string;
+  /** Where the token goes: `Authorization: Bearer` (default) or a query parameter. */
+  tokenIn?: "header" | "query";
+  /** Name of the query parameter when `tokenIn` is `"query"`. */
+  tokenQueryParam?: string;
+  /** Sent as `User-Agent` where the runtime allows it. */
+  userAgent?: string;
+}
+
+/** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
+export type RawBody = string | Uint8Array | ArrayBuffer | Blob;
+
+export interface Call {
+  method: "GET" | "POST";
+  /** Already encoded; appended to the base URL as is. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: RawBody;
+  /** Sent as JSON with `content-type: application/json` (instead of `body`). */
+  json?: unknown;
+  /** `false` for a request that is not safe to repeat: it is then never retried. */
+  retry?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Sends a call and resolves to the parsed JSON of its 2xx response. */
+export type Transport = <T>(call: Call) => Promise<T>;
+
+const TIMEOUT = Symbol("timeout");
+
+export function createTransport(config: TransportConfig): Transport {
+  const { token, maxRetries = 2, timeoutMs = 30_000 } = config;
+  if (typeof token !== "string" || !token) invalid("token", "must be a non-empty string");
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    invalid("maxRetries", "must be a non-negative integer");
+  }
+  if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) {
+    invalid("timeoutMs", "must be a positive number of milliseconds");
+  }
+  const base = config.baseUrl.replace(/\/+$/, "");
+  const tokenQuery =
+    config.tokenIn === "query"
+      ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
+      : undefined;
+  // A server or proxy may echo what it received; no text of theirs reaches a
+  // message or an error property with the token still in it.
+  const redact = (text: string) => text.split(token).join("[redacted]");
+
+  async function attempt(url: string, init: RequestInit, call: Call) {
+    const send = config.fetch ?? fetch;
+    const controller = new AbortController();
+    const { signal } = call;
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort);
+    const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+    try {
+      const response = await send(new Request(url, { ...init, signal: controller.signal }));
+      return { response, text: redact(await response.text()) };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (controller.signal.reason === TIMEOUT) {
+        throw new TimeoutError(
+          `No response within ${timeoutMs} ms. Raise timeoutMs or check that the service is up.`,
+        );
+      }
+      const reason = redact(String((error as Error)?.message ?? error));
+      throw new ConnectionError(
+        `Could not reach the service (${reason}). Check the URL and the network.`,
+      );
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  return async <T>(call: Call): Promise<T> => {
+    const headers: Record<string, string> = { ...call.headers };
+    let url = base + call.path;
+    if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
+    else headers.authorization = `Bearer ${token}`;
+    if (config.userAgent) headers["user-agent"] = config.userAgent;
+    let body = call.body;
+    if (call.json !== undefined) {
+      body = JSON.stringify(call.json);
+      headers["content-type"] = "application/json";
+    }
+    // Every attempt sends the same method, headers and bytes (bodies are never streams).
+    const init: RequestInit = { method: call.method, headers, body: body as BodyInit | undefined };
+    const retries = call.retry === false ? 0 : maxRetries;
+
+    for (let retry = 0; ; retry++) {
+      let outcome: Awaited<ReturnType<typeof attempt>>;
+      try {
+        outcome = await attempt(url, init, call);
+      } catch (error) {
+        // The caller's own abort ends everything; a lost connection or a timeout
+        // is worth another try when the request may be repeated.
+        const transient = error instanceof ConnectionError || error instanceof TimeoutError;
+        if (!transient || retry >= retries) throw error;
+        await sleep(retryDelayMs(retry), call.signal);
+        continue;
+      }
+      const { response, text } = outcome;
+      if (response.ok) {
+        try {
+          return JSON.parse(text) as T;
+        } catch {
+          throw new ApiError(
+            response.status,
+            text,
+            response.headers,
+            `${response.status} response is not valid JSON (body: ${quote(text)}). Check the base URL, or try again if the body was cut off.`,
+          );
+        }
+      }
+      if (retry < retries && isRetryableStatus(response.status)) {
+        await sleep(retryDelayMs(retry, response.headers), call.signal);
+        continue;
+      }
+      throw errorFromResponse(response.status, response.headers, text);
+    }
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

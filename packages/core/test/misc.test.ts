@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { httpUrl, isRetryableStatus, readEnv, retryDelayMs, ValidationError } from "../src/index";
+
+describe("retryDelayMs", () => {
+  it("doubles from 0.5 s to an 8 s cap with at most 25% jitter", () => {
+    for (const [retry, full] of [
+      [0, 500],
+      [1, 1000],
+      [3, 4000],
+      [4, 8000],
+      [10, 8000],
+    ] as const) {
+      const ms = retryDelayMs(retry);
+      expect(ms).toBeLessThanOrEqual(full);
+      expect(ms).toBeGreaterThanOrEqual(full * 0.75);
+    }
+  });
+  it("honours Retry-After in seconds and as an HTTP date, up to 60 s", () => {
+    expect(retryDelayMs(0, new Headers({ "retry-after": "3" }))).toBe(3000);
+    const date = new Date(Date.now() + 10_000).toUTCString();
+    const ms = retryDelayMs(0, new Headers({ "retry-after": date }));
+    expect(ms).toBeGreaterThan(8000);
+    expect(ms).toBeLessThanOrEqual(10_000);
+    expect(retryDelayMs(0, new Headers({ "retry-after": "120" }))).toBeLessThanOrEqual(500);
+  });
+  it("retries only statuses another attempt can fix", () => {
+    expect([408, 409, 429, 500, 502, 503].every(isRetryableStatus)).toBe(true);
+    expect([400, 401, 404, 422].some(isRetryableStatus)).toBe(false);
+  });
+});
+
+describe("readEnv", () => {
+  it("reads the given env, trims, and treats blanks as missing", () => {
+    expect(readEnv("A", { A: " x " })).toBe("x");
+    expect(readEnv("A", { A: " " })).toBeUndefined();
+    expect(readEnv("A", {})).toBeUndefined();
+  });
+  it("falls back to process.env at call time", () => {
+    const { env } = (globalThis as unknown as { process: { env: Record<string, string> } }).process;
+    env.X_CORE_TEST_VAR = "v";
+    expect(readEnv("X_CORE_TEST_VAR")).toBe("v");
+    delete env.X_CORE_TEST_VAR;
+  });
+});
+
+describe("httpUrl", () => {
+  it("accepts absolute http(s) URLs and names the field otherwise", () => {
+    expect(httpUrl("https://a.example/x", "url").host).toBe("a.example");
+    for (const bad of ["ftp://a", "/relative", "", 42]) {
+      expect(() => httpUrl(bad, "url")).toThrow(
+        new ValidationError("url", "must be an absolute http:// or https:// URL"),
+      );
+    }
+  });
+});

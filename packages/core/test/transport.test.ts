@@ -1,0 +1,258 @@
+import { describe, expect, it, vi } from "vitest";
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  createTransport,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  TimeoutError,
+  UnprocessableEntityError,
+  ValidationError,
+} from "../src/index";
+
+const TOKEN = "secret-token-123";
+
+/** A fetch that answers from a queue and records every request it saw. */
+function stub(...answers: Array<Response | Error | ((r: Request) => Promise<Response>)>) {
+  const requests: Request[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    requests.push(request);
+    const next = answers.length > 1 ? answers.shift() : answers[0];
+    if (next instanceof Error) throw next;
+    if (typeof next === "function") return next(request);
+    return (next as Response).clone();
+  });
+  return { fetch, requests };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+describe("createTransport", () => {
+  it("sends the bearer token, JSON body and path, and parses the JSON result", async () => {
+    const { fetch, requests } = stub(json(200, { result: 1 }));
+    const send = createTransport({ baseUrl: "https://h.example/", token: TOKEN, fetch });
+    await expect(send({ method: "POST", path: "/query/ns", json: { a: 1 } })).resolves.toEqual({
+      result: 1,
+    });
+    const [request] = requests;
+    expect(request?.url).toBe("https://h.example/query/ns");
+    expect(request?.method).toBe("POST");
+    expect(request?.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(request?.headers.get("content-type")).toBe("application/json");
+    expect(await request?.text()).toBe('{"a":1}');
+  });
+
+  it("puts the token in the query when asked, and no authorization header", async () => {
+    const { fetch, requests } = stub(json(200, {}));
+    const send = createTransport({
+      baseUrl: "https://h.example",
+      token: "a b&c",
+      tokenIn: "query",
+      tokenQueryParam: "svc_token",
+      fetch,
+    });
+    await send({ method: "POST", path: "/v2/trigger/https://w.example/x?y=1" });
+    expect(requests[0]?.url).toBe(
+      "https://h.example/v2/trigger/https://w.example/x?y=1&svc_token=a%20b%26c",
+    );
+    expect(requests[0]?.headers.has("authorization")).toBe(false);
+  });
+
+  it("sends a raw body unchanged with the caller's headers and user agent", async () => {
+    const { fetch, requests } = stub(json(200, {}));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, userAgent: "x/1" });
+    const bytes = new Uint8Array([0, 255, 10]);
+    await send({
+      method: "POST",
+      path: "/p",
+      body: bytes,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(new Uint8Array(await requests[0]!.arrayBuffer())).toEqual(bytes);
+    expect(requests[0]?.headers.get("user-agent")).toBe("x/1");
+  });
+
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, AuthenticationError],
+    [404, NotFoundError],
+    [422, UnprocessableEntityError],
+    [418, ApiError],
+  ])("maps status %i to its error class with the server's text", async (status, Class) => {
+    const { fetch } = stub(json(status, { error: "bad thing", status }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    const error = await send({ method: "GET", path: "/info" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toMatchObject({ status, body: { error: "bad thing", status } });
+    expect((error as Error).message).toMatch(new RegExp(`^${status} bad thing`));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("retries 5xx, 429, 408 and 409 up to maxRetries and resends the same body", async () => {
+    const { fetch, requests } = stub(
+      json(500, { error: "a" }, { "retry-after": "0" }),
+      json(429, { error: "b" }, { "retry-after": "0" }),
+      json(200, { ok: true }),
+    );
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 2 });
+    await expect(send({ method: "POST", path: "/q", json: { v: [1] } })).resolves.toEqual({
+      ok: true,
+    });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(await Promise.all(requests.map((r) => r.text()))).toEqual(Array(3).fill('{"v":[1]}'));
+  });
+
+  it("gives up after maxRetries with the last error", async () => {
+    const { fetch } = stub(json(503, { error: "down" }, { "retry-after": "0" }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 3 });
+    const error = await send({ method: "GET", path: "/info" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it("throws RateLimitError once retries are spent", async () => {
+    const { fetch } = stub(json(429, { error: "slow" }, { "retry-after": "0" }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 1 });
+    await expect(send({ method: "GET", path: "/" })).rejects.toBeInstanceOf(RateLimitError);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("never retries a call marked retry: false", async () => {
+    const { fetch } = stub(json(500, { error: "x" }), new TypeError("reset"));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 5 });
+    await expect(send({ method: "POST", path: "/", retry: false })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not retry other 4xx", async () => {
+    const { fetch } = stub(json(400, { error: "x" }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    await expect(send({ method: "GET", path: "/" })).rejects.toBeInstanceOf(BadRequestError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits by Retry-After between attempts", async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch } = stub(json(429, {}, { "retry-after": "2" }), json(200, { ok: 1 }));
+      const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+      const done = send({ method: "GET", path: "/" });
+      await vi.advanceTimersByTimeAsync(1900);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      await expect(done).resolves.toEqual({ ok: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("turns a network failure into ConnectionError and retries it", async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch } = stub(new TypeError("fetch failed"), json(200, { ok: 1 }));
+      const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+      const done = send({ method: "GET", path: "/" });
+      await vi.advanceTimersByTimeAsync(600);
+      await expect(done).resolves.toEqual({ ok: 1 });
+      const { fetch: failing } = stub(new TypeError(`connect ECONNRESET ${TOKEN}`));
+      const send2 = createTransport({
+        baseUrl: "https://h",
+        token: TOKEN,
+        fetch: failing,
+        maxRetries: 0,
+      });
+      const error = await send2({ method: "GET", path: "/" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toContain("ECONNRESET");
+      expect((error as Error).message).not.toContain(TOKEN);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("times out an attempt that never answers", async () => {
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+      );
+    const { fetch } = stub(hang);
+    const send = createTransport({
+      baseUrl: "https://h",
+      token: TOKEN,
+      fetch,
+      timeoutMs: 20,
+      maxRetries: 0,
+    });
+    const error = await send({ method: "GET", path: "/" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toContain("20 ms");
+  });
+
+  it("rethrows the caller's abort without retrying", async () => {
+    const controller = new AbortController();
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener("abort", () => reject(request.signal.reason));
+        controller.abort(new Error("stop"));
+      });
+    const { fetch } = stub(hang);
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    await expect(send({ method: "GET", path: "/", signal: controller.signal })).rejects.toThrow(
+      "stop",
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("quotes the start of a non-JSON error body (a proxy's HTML page)", async () => {
+    const { fetch } = stub(new Response("<html><body>Bad Gateway</body></html>", { status: 502 }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 0 });
+    const error = await send({ method: "GET", path: "/" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as Error).message).toContain('"<html><body>Bad Gateway');
+    expect((error as ApiError).body).toBe("<html><body>Bad Gateway</body></html>");
+  });
+
+  it("reports a truncated 2xx JSON body as ApiError, not SyntaxError", async () => {
+    const { fetch } = stub(new Response('{"workflowRunId":"wfr_1","workflo', { status: 200 }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    const error = await send({ method: "GET", path: "/" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(SyntaxError);
+    expect((error as Error).message).toMatch(/^200 response is not valid JSON.*workflowRunId/);
+  });
+
+  it("never leaks the token, even when the server echoes it", async () => {
+    const { fetch } = stub(json(401, { error: `token ${TOKEN} is invalid` }));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    const error = await send({ method: "GET", path: "/" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    const everything = `${(error as Error).message} ${(error as Error).stack} ${JSON.stringify(error)} ${JSON.stringify((error as ApiError).body)}`;
+    expect(everything).not.toContain(TOKEN);
+    expect((error as Error).message).toContain("[redacted]");
+  });
+
+  it.each([
+    [{ token: "" }, "token"],
+    [{ token: TOKEN, maxRetries: -1 }, "maxRetries"],
+    [{ token: TOKEN, maxRetries: 1.5 }, "maxRetries"],
+    [{ token: TOKEN, timeoutMs: 0 }, "timeoutMs"],
+  ])("rejects bad config %j", (config, field) => {
+    expect(() => createTransport({ baseUrl: "https://h", ...config })).toThrow(ValidationError);
+    try {
+      createTransport({ baseUrl: "https://h", ...config });
+    } catch (error) {
+      expect((error as ValidationError).field).toBe(field);
+    }
+  });
+});
