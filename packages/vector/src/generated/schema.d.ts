@@ -792,7 +792,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["InfoOk"];
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
