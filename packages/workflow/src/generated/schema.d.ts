@@ -33,7 +33,7 @@ export interface paths {
          *       rest of the name is sent to the failure callback with the same value.
          *
          *     **Failure callback.** When all retries of a run are exhausted, the service POSTs a
-         *     JSON report (see the `FailureReport` schema and the callbacks of this operation) to
+         *     JSON report (see the `FailureReport` schema and the `workflowFailure` webhook) to
          *     the `Svc-Failure-Callback` URL, or, when that header is absent or empty, calls the
          *     failure function of the workflow server (the workflow URL itself, marked as a
          *     failure call). The headers of `Svc-Failure-Callback-Forward-*` are attached.
@@ -52,7 +52,35 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    workflowFailure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Failure report after the last retry
+         * @description The one outbound call of the service. Sent once, after the last retry of a run has
+         *     failed: to the `Svc-Failure-Callback` URL when one was given, otherwise to the
+         *     workflow URL itself, marked as a failure call so that the failure function defined
+         *     on the workflow server runs (how the call is marked is not specified by the
+         *     service). The headers of `Svc-Failure-Callback-Forward-*` are attached with the
+         *     prefix removed. The call is charged as a regular message and is retried with the
+         *     retry setting of the original request. Other headers of the call are not specified
+         *     by the service.
+         */
+        post: operations["workflowFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -411,6 +439,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    workflowFailure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FailureReport"];
+        responses: {
+            /** @description Any 2xx status marks the report as delivered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Any non-2xx status counts as a failed delivery and is retried with the retry
+             *     setting of the original request.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1,0 +1,59 @@
+import { invalid } from "@x/core";
+import { formatDelay, parseDelay } from "./delay";
+
+/** Limits of one flow-control key; `period` is in seconds. */
+export interface FlowControlLimits {
+  parallelism?: number;
+  rate?: number;
+  period?: number;
+}
+
+/** The `flowControl` option of a trigger. */
+export interface FlowControl {
+  /** Runs that share a key share its limits. */
+  key: string;
+  /** At most this many runs in flight. */
+  parallelism?: number;
+  /** At most this many starts per `period`. */
+  rate?: number;
+  /** Window of `rate`: a delay such as `"1m"`, or seconds. Defaults to 1 s on the service. */
+  period?: string | number;
+}
+
+const F = "flowControl";
+
+/**
+ * Reads a `Svc-Flow-Control-Value` such as `parallelism=1, rate=10, period=1m`. Needs
+ * parallelism or rate; counts are positive integers; period needs rate.
+ */
+export function parseFlowControlValue(text: string): FlowControlLimits {
+  const limits: Record<string, number> = {};
+  for (const part of text.trim() ? text.split(",") : []) {
+    const [, name = "", value = ""] = /^\s*(\w+)\s*=\s*(\S+)\s*$/.exec(part) ?? [];
+    if (!/^(parallelism|rate|period)$/.test(name) || name in limits)
+      invalid(F, `"${part.trim()}" is not one of parallelism=<n>, rate=<n>, period=<delay>`);
+    limits[name] =
+      name === "period"
+        ? parseDelay(value, F) || invalid(F, "period must be positive")
+        : /^\d+$/.test(value) && +value > 0
+          ? +value
+          : invalid(F, `${name} must be a positive integer`);
+  }
+  if (limits.period && !limits.rate) invalid(F, "period needs rate");
+  if (!limits.parallelism && !limits.rate) invalid(F, "needs parallelism or rate");
+  return limits;
+}
+
+/** The header value for the given limits, validated with the parser above. */
+export function formatFlowControl({ parallelism, rate, period }: FlowControl): string {
+  const text = Object.entries({
+    parallelism,
+    rate,
+    period: period === undefined ? period : formatDelay(period, F),
+  })
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  parseFlowControlValue(text);
+  return text;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { formatDelay, parseDelay, ValidationError } from "../src/index";
+
+function rejection(run: () => unknown): ValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error("expected a ValidationError");
+}
+
+describe("parseDelay", () => {
+  it.each([
+    ["0s", 0],
+    ["10s", 10],
+    ["1.5h", 5400],
+    ["2m", 120],
+    ["1d", 86400],
+    ["1d10h30m", 86400 + 36000 + 1800],
+    ["1h30s", 3630],
+    ["0.25m", 15],
+  ])("reads %s as %d seconds", (text, seconds) => {
+    expect(parseDelay(text)).toBe(seconds);
+  });
+
+  it.each([
+    "",
+    "10",
+    "10x",
+    "-5s",
+    "1.5.2h",
+    "s",
+    ".5s",
+    "10 s",
+    " 10s",
+    "1m1h",
+    "1h1h",
+    "1e3s",
+    "10S",
+  ])("rejects %j", (text) => {
+    const error = rejection(() => parseDelay(text));
+    expect(error.field).toBe("delay");
+    expect(error.rule).toContain(`"${text}"`);
+  });
+
+  it("names the field it was given", () => {
+    expect(rejection(() => parseDelay("x", "period")).field).toBe("period");
+  });
+});
+
+describe("formatDelay", () => {
+  it.each([
+    [0, "0s"],
+    [10, "10s"],
+    [1.5, "1.5s"],
+    [0.0004, "0s"],
+    [90.125, "90.125s"],
+    [100, "100s"],
+    ["1d10h30m", "1d10h30m"],
+  ])("sends %j as %j", (value, text) => {
+    expect(formatDelay(value)).toBe(text);
+  });
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, 1e21])("rejects the number %d", (value) => {
+    const error = rejection(() => formatDelay(value));
+    expect(error.field).toBe("delay");
+    expect(error.rule).toBe("must be a non-negative finite number of seconds");
+  });
+
+  it("rejects a string outside the grammar", () => {
+    expect(rejection(() => formatDelay("10x")).field).toBe("delay");
+  });
+});
