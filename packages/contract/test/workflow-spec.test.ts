@@ -180,6 +180,25 @@ describe("workflow spec: seed facts", () => {
   });
 });
 
+describe("workflow spec: failure callback", () => {
+  it("documents the report as a webhook with the fields we rely on", () => {
+    const post = get(spec, "webhooks", "workflowFailure", "post");
+    const report = get(post, "requestBody", "content", "application/json", "schema");
+    expect(report.required).toEqual([
+      "status",
+      "headers",
+      "body",
+      "url",
+      "workflowRunId",
+      "workflowCreatedAt",
+      "retried",
+      "maxRetries",
+    ]);
+    expect(get(report, "properties", "body").contentEncoding).toBe("base64");
+    expect(post.description).toContain("Svc-Failure-Callback-Forward-");
+  });
+});
+
 describe("workflow spec: header rules", () => {
   it.each([
     ["Svc-Retries", 0, true],
