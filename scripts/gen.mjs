@@ -25,6 +25,8 @@ function header(service) {
 async function typesFor(service) {
   const ast = await openapiTS(pathToFileURL(join(root, `specs/${service}/openapi.yaml`)), {
     alphabetize: false,
+    // A field with a default is optional to send: keep it optional in the types.
+    defaultNonNullable: false,
   });
   return `${header(service)}\n${astToString(ast)}`;
 }

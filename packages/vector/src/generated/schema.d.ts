@@ -250,17 +250,17 @@ export interface components {
              * @description Include each vector's metadata.
              * @default false
              */
-            includeMetadata: boolean;
+            includeMetadata?: boolean;
             /**
              * @description Include each vector's values (`vector` and/or `sparseVector`).
              * @default false
              */
-            includeVectors: boolean;
+            includeVectors?: boolean;
             /**
              * @description Include each vector's data.
              * @default false
              */
-            includeData: boolean;
+            includeData?: boolean;
         };
         RangeResult: {
             /** @description Send it as `cursor` to get the next page. The empty string when no more vectors remain. */
@@ -286,22 +286,22 @@ export interface components {
              * @description Maximum number of results; results are sorted by score, highest first.
              * @default 10
              */
-            topK: number;
+            topK?: number;
             /**
              * @description Include each result's metadata.
              * @default false
              */
-            includeMetadata: boolean;
+            includeMetadata?: boolean;
             /**
              * @description Include each result's values (`vector` and/or `sparseVector`).
              * @default false
              */
-            includeVectors: boolean;
+            includeVectors?: boolean;
             /**
              * @description Include each result's data.
              * @default false
              */
-            includeData: boolean;
+            includeData?: boolean;
             /**
              * @description Metadata filter; only vectors whose metadata match are candidates. The empty
              *     string (default) filters nothing. SQL-like grammar:
@@ -329,7 +329,7 @@ export interface components {
              * @example (tags CONTAINS 'new' OR price < 9.5) AND HAS FIELD author.name
              * @example title GLOB 'The *' AND lang NOT IN ('de', 'fr') AND chapters[#-1].done = true
              */
-            filter: string;
+            filter?: string;
             /**
              * @description Weighting of the sparse query, for sparse and hybrid indexes. Absent means no
              *     weighting. `IDF` (inverse document frequency) weights each query term by
@@ -345,7 +345,7 @@ export interface components {
              * @default RRF
              * @enum {string}
              */
-            fusionAlgorithm: "RRF" | "DBSF";
+            fusionAlgorithm?: "RRF" | "DBSF";
         };
         /** @description A query giving `sparseVector` (and possibly `vector`). */
         QueryWithSparseVector: {
@@ -357,22 +357,22 @@ export interface components {
              * @description Maximum number of results; results are sorted by score, highest first.
              * @default 10
              */
-            topK: number;
+            topK?: number;
             /**
              * @description Include each result's metadata.
              * @default false
              */
-            includeMetadata: boolean;
+            includeMetadata?: boolean;
             /**
              * @description Include each result's values (`vector` and/or `sparseVector`).
              * @default false
              */
-            includeVectors: boolean;
+            includeVectors?: boolean;
             /**
              * @description Include each result's data.
              * @default false
              */
-            includeData: boolean;
+            includeData?: boolean;
             /**
              * @description Metadata filter; only vectors whose metadata match are candidates. The empty
              *     string (default) filters nothing. SQL-like grammar:
@@ -400,7 +400,7 @@ export interface components {
              * @example (tags CONTAINS 'new' OR price < 9.5) AND HAS FIELD author.name
              * @example title GLOB 'The *' AND lang NOT IN ('de', 'fr') AND chapters[#-1].done = true
              */
-            filter: string;
+            filter?: string;
             /**
              * @description Weighting of the sparse query, for sparse and hybrid indexes. Absent means no
              *     weighting. `IDF` (inverse document frequency) weights each query term by
@@ -416,7 +416,7 @@ export interface components {
              * @default RRF
              * @enum {string}
              */
-            fusionAlgorithm: "RRF" | "DBSF";
+            fusionAlgorithm?: "RRF" | "DBSF";
         };
         /** @description Several queries in one request, answered in request order. */
         QueryBatch: components["schemas"]["QueryRequest"][];
@@ -455,17 +455,17 @@ export interface components {
              * @description Include each vector's metadata.
              * @default false
              */
-            includeMetadata: boolean;
+            includeMetadata?: boolean;
             /**
              * @description Include each vector's values (`vector` and/or `sparseVector`).
              * @default false
              */
-            includeVectors: boolean;
+            includeVectors?: boolean;
             /**
              * @description Include each vector's data.
              * @default false
              */
-            includeData: boolean;
+            includeData?: boolean;
         };
         /** @description A fetch giving `prefix` (and possibly `ids`). */
         FetchByPrefix: {
@@ -477,17 +477,17 @@ export interface components {
              * @description Include each vector's metadata.
              * @default false
              */
-            includeMetadata: boolean;
+            includeMetadata?: boolean;
             /**
              * @description Include each vector's values (`vector` and/or `sparseVector`).
              * @default false
              */
-            includeVectors: boolean;
+            includeVectors?: boolean;
             /**
              * @description Include each vector's data.
              * @default false
              */
-            includeData: boolean;
+            includeData?: boolean;
         };
         /** @description Vector records in the order of `ids`, `null` for an id with no vector. */
         FetchResult: (components["schemas"]["VectorRecord"] | null)[];
