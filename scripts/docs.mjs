@@ -1,0 +1,121 @@
+// Builds the API reference as a static site that renders with no network:
+//   <out>/index.html            links every service, described by its spec's `info`
+//   <out>/<service>/index.html  the Redoc reference of specs/<service>/openapi.yaml
+// Each service page is one self-contained file (renderer, styles and spec inlined),
+// so it opens from a web server or straight from disk (file://) alike.
+// Usage: node scripts/docs.mjs [--out <dir>] [--specs <dir>] [workflow|vector ...]
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { parse } from "yaml";
+import { renderIndex, summary } from "../docs/src/index-page.mjs";
+import { externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const run = promisify(execFile);
+
+function parseArgs(argv) {
+  const options = { out: join(root, "docs/dist"), specs: join(root, "specs"), services: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--out" || arg === "--specs") {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a directory`);
+      options[arg.slice(2)] = resolve(value);
+    } else if (arg.startsWith("--")) {
+      throw new Error(
+        `unknown option ${arg}; usage: docs.mjs [--out <dir>] [--specs <dir>] [service ...]`,
+      );
+    } else {
+      options.services.push(arg);
+    }
+  }
+  if (options.services.length === 0) options.services = ["workflow", "vector"];
+  return options;
+}
+
+// Redoc's footer credit loads the vendor's logo from its CDN at run time; offline
+// that is a broken image, so the credit shows a local wordmark instead.
+const logoUrls = [
+  "https://cdn.redoc.ly/redoc/logo-mini-full.svg",
+  "https://cdn.redoc.ly/redoc/logo-mini.svg",
+];
+const localLogo = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14" viewBox="0 0 52 14">' +
+    '<text x="0" y="11" font-family="sans-serif" font-size="11" font-weight="600" fill="#0044d4">Redocly</text></svg>',
+)}`;
+
+async function buildPage(service, specFile, outFile, title, description) {
+  const args = [
+    "build-docs",
+    specFile,
+    "--inlineBundle",
+    "--openapi.disableTelemetry=true",
+    "--template",
+    join(root, "docs/src/template.hbs"),
+    "--title",
+    title,
+    "--templateOptions.description",
+    description,
+    "-o",
+    outFile,
+  ];
+  try {
+    await run(join(root, "node_modules/.bin/redocly"), args, {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
+  } catch (error) {
+    throw new Error(`redocly build-docs failed for ${service}:\n${error.stderr || error.message}`);
+  }
+  let html = readFileSync(outFile, "utf8");
+  for (const url of logoUrls) html = html.replaceAll(url, localLogo);
+  const external = externalResources(html);
+  if (external.length > 0) {
+    throw new Error(`${service} page would need the network: ${[...new Set(external)].join(", ")}`);
+  }
+  if (!telemetryDisabled(html)) throw new Error(`${service} page has renderer telemetry on`);
+  writeFileSync(outFile, html);
+  return Buffer.byteLength(html);
+}
+
+const options = parseArgs(process.argv.slice(2));
+const services = options.services.map((name) => {
+  const specFile = join(options.specs, name, "openapi.yaml");
+  const info = parse(readFileSync(specFile, "utf8"))?.info ?? {};
+  if (typeof info.title !== "string") throw new Error(`${specFile} has no info.title`);
+  const description = summary(info.description) || info.title;
+  return {
+    name,
+    specFile,
+    outFile: join(options.out, name, "index.html"),
+    href: `${name}/index.html`,
+    title: info.title,
+    version: String(info.version ?? ""),
+    description,
+  };
+});
+
+rmSync(options.out, { recursive: true, force: true });
+for (const s of services) mkdirSync(dirname(s.outFile), { recursive: true });
+
+const sizes = await Promise.all(
+  services.map((s) =>
+    buildPage(s.name, s.specFile, s.outFile, `${s.title} API reference`, s.description),
+  ),
+);
+const indexFile = join(options.out, "index.html");
+writeFileSync(indexFile, renderIndex(services));
+
+const shown = (file) => {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith("..") ? file : rel;
+};
+console.log(`API reference written to ${shown(options.out)}/`);
+console.log(`  ${shown(indexFile)}`);
+services.forEach((s, i) => {
+  console.log(`  ${shown(s.outFile)} (${Math.ceil(sizes[i] / 1024)} KiB, ${shown(s.specFile)})`);
+});

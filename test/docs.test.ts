@@ -1,0 +1,158 @@
+// The published API reference: `pnpm docs` must produce an index and one page per
+// service that render with no network and cover every operation of the spec.
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { renderIndex, summary } from "../docs/src/index-page.mjs";
+import { embeddedDefinition, externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+// The operations each service must document (the design's naming decisions).
+const expectedOperationIds: Record<string, string[]> = {
+  workflow: ["triggerWorkflow"],
+  vector: [
+    "rangeVectors",
+    "rangeVectorsInNamespace",
+    "queryVectors",
+    "queryVectorsInNamespace",
+    "fetchVectors",
+    "fetchVectorsInNamespace",
+    "getIndexInfo",
+  ],
+};
+const services = Object.keys(expectedOperationIds);
+
+interface Spec {
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, { operationId?: string }>>;
+}
+
+function readSpec(service: string): Spec {
+  return parse(readFileSync(join(root, "specs", service, "openapi.yaml"), "utf8")) as Spec;
+}
+
+function operations(spec: Spec) {
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    methods.flatMap((method) => {
+      const op = item[method];
+      return op ? [{ path, method, operationId: op.operationId }] : [];
+    }),
+  );
+}
+
+let out: string;
+const page = (service: string) => readFileSync(join(out, service, "index.html"), "utf8");
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), "x-docs-"));
+  await promisify(execFile)(process.execPath, [join(root, "scripts/docs.mjs"), "--out", out], {
+    cwd: root,
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
+});
+
+afterAll(() => {
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+describe("pnpm docs", () => {
+  it("writes an index and one reference page per service", () => {
+    expect(existsSync(join(out, "index.html"))).toBe(true);
+    for (const service of services) expect(existsSync(join(out, service, "index.html"))).toBe(true);
+  });
+
+  it("links every service from the index, described by its spec's info", () => {
+    const index = readFileSync(join(out, "index.html"), "utf8");
+    for (const service of services) {
+      const { info } = readSpec(service);
+      expect(index).toContain(`href="${service}/index.html"`);
+      expect(index).toContain(info.title);
+      const description = summary(info.description);
+      expect(description.length).toBeGreaterThan(0);
+      // Compare on the first words: the page escapes HTML and marks up code spans.
+      expect(index).toContain(description.split(/[`&<>"']/)[0]!.slice(0, 40));
+    }
+  });
+
+  it.each(services)("the %s page needs no network to render", (service) => {
+    const html = page(service);
+    expect(externalResources(html)).toEqual([]);
+    expect(html).not.toMatch(/fonts\.(googleapis|gstatic)\.com/);
+    expect(telemetryDisabled(html)).toBe(true);
+    // The renderer is inlined: a module script that hydrates the page in place.
+    expect(html).toContain("hydrate(__redoc_definition");
+    expect(html.length).toBeGreaterThan(500_000);
+  });
+
+  it.each(services)("the %s page documents every path and operation of its spec", (service) => {
+    const html = page(service);
+    const spec = readSpec(service);
+    const ops = operations(spec);
+    expect(ops.map((o) => o.operationId).sort()).toEqual(
+      [...expectedOperationIds[service]!].sort(),
+    );
+    for (const { path, operationId } of ops) {
+      expect(html).toContain(path);
+      expect(html).toContain(operationId);
+    }
+    const rendered = embeddedDefinition(html) as Spec;
+    expect(rendered.info.title).toBe(spec.info.title);
+    expect(rendered.info.version).toBe(spec.info.version);
+    expect(operations(rendered)).toEqual(ops);
+    expect(html).toContain(`<title>${spec.info.title} API reference</title>`);
+  });
+});
+
+describe("offline check", () => {
+  it.each([
+    ['<script src="https://cdn.redocly.com/redoc/v3/redoc.standalone.js"></script>'],
+    ["<script type=module src=//unpkg.com/x.js></script>"],
+    ['<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'],
+    ['<link rel="modulepreload" href="https://example.com/bundle.js" />'],
+    ["<style>@import url(https://example.com/theme.css);</style>"],
+    ['<style>@import "https://example.com/theme.css";</style>'],
+    ["<style>@font-face{src:url('https://example.com/f.woff2')}</style>"],
+    ['<img alt="logo" src="https://cdn.redoc.ly/redoc/logo-mini.svg">'],
+    ["e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:``"],
+  ])("flags %s", (html) => {
+    expect(externalResources(html)).not.toEqual([]);
+  });
+
+  it("allows plain hyperlinks, inline data and local files", () => {
+    const html = `<a href="https://opensource.org/licenses/MIT">MIT</a>
+      <link rel="icon" href="../favicon.svg"><script src="./local.js"></script>
+      <img src="data:image/svg+xml,%3Csvg%3E"><style>.a{background:url(#grad)}</style>
+      <svg xmlns="http://www.w3.org/2000/svg"></svg>`;
+    expect(externalResources(html)).toEqual([]);
+  });
+
+  it("sees whether renderer telemetry is off", () => {
+    const on = 'const __redoc_options = {"skipBundle":true};\n';
+    const off = 'const __redoc_options = {"disableTelemetry":true,"skipBundle":true};\n';
+    expect(telemetryDisabled(on)).toBe(false);
+    expect(telemetryDisabled(off)).toBe(true);
+    expect(telemetryDisabled("<html></html>")).toBe(false);
+  });
+});
+
+describe("index page", () => {
+  it("summarises a Markdown description by its first paragraph", () => {
+    expect(summary("Reads **an** [index](https://x.example).\n\nMore.")).toBe("Reads an index.");
+    expect(summary(undefined)).toBe("");
+  });
+
+  it("escapes what the specs say", () => {
+    const html = renderIndex([
+      { name: "a", href: "a/index.html", title: "<b>A</b>", version: "1", description: "x & `y`" },
+    ]);
+    expect(html).toContain("&lt;b&gt;A&lt;/b&gt;");
+    expect(html).toContain("x &amp; <code>y</code>");
+  });
+});
