@@ -1,0 +1,119 @@
+import { invalid } from "@x/core";
+
+/**
+ * A filter expression built by `filter.*`. Pass it as `filter` to `query`; `String(f)` gives
+ * the expression text. Only the builder can make one, so its structure is always ours:
+ * values are literals and field paths are checked, whatever the user input.
+ */
+export interface FilterExpression {
+  readonly [brand]: true;
+  /** The expression in the service's filter language. */
+  toString(): string;
+}
+declare const brand: unique symbol;
+
+/** A value a comparison can hold: a string, a finite number or a boolean. */
+export type FilterValue = string | number | boolean;
+
+class Expr implements FilterExpression {
+  declare readonly [brand]: true;
+  constructor(
+    readonly s: string,
+    readonly n: () => FilterExpression,
+  ) {}
+  toString(): string {
+    return this.s;
+  }
+  // Lets a built filter go into a JSON body as its text.
+  toJSON(): string {
+    return this.s;
+  }
+}
+
+export const isFilter = (f: unknown): f is Expr => f instanceof Expr;
+
+// Grammar of what the builder writes (the dev server parses exactly this):
+//   path    := ident ( "." ident | "[" digits "]" | "[#-" digits "]" )*
+//   ident   := [A-Za-z_][A-Za-z0-9_]*   but not a keyword (and or not in glob contains has
+//              field true false, any case), so a field can never read as syntax
+//   string  := "'" ( any character except "'" | "''" )* "'"   -- a quote is doubled; every
+//              other character, backslash and double quote included, stands for itself
+//   number  := JavaScript's String(n) of a finite number: -?digits(.digits)?(e[+-]digits)?
+//   boolean := true | false
+// `and`/`or` wrap every child in parentheses: "(a) AND (b)".
+const path = (field: string): string =>
+  /^(?!(and|or|not|in|glob|contains|has|field|true|false)\b)[a-z_]\w*(\.[a-z_]\w*|\[(#-)?\d+\])*$/i.test(
+    field,
+  )
+    ? field
+    : invalid("field", `${JSON.stringify(field)} is not a field path like a.b[0] or a[#-1]`);
+
+const literal = (v: unknown): string =>
+  typeof v === "string"
+    ? `'${v.replaceAll("'", "''")}'`
+    : typeof v === "boolean" || Number.isFinite(v)
+      ? `${v}`
+      : invalid("value", "must be a string, a finite number or a boolean");
+
+// Each operator sits next to its negation: OPS[i ^ 1] negates OPS[i].
+const OPS = ["=", "!=", "<", ">=", ">", "<=", "GLOB", "NOT GLOB", "CONTAINS", "NOT CONTAINS"];
+
+const compare =
+  (op: number) =>
+  (field: string, value: FilterValue): FilterExpression => {
+    const text = `${path(field)} ${OPS[op]} ${literal(value)}`;
+    return new Expr(text, () => compare(op ^ 1)(field, value));
+  };
+
+const member =
+  (negated: boolean) =>
+  (field: string, values: readonly FilterValue[]): FilterExpression =>
+    values.length
+      ? new Expr(
+          `${path(field)} ${negated ? "NOT " : ""}IN (${values.map(literal).join(", ")})`,
+          () => member(!negated)(field, values),
+        )
+      : invalid("values", "must hold at least one value");
+
+const has =
+  (negated: boolean) =>
+  (field: string): FilterExpression =>
+    new Expr(`HAS ${negated ? "NOT " : ""}FIELD ${path(field)}`, () => has(!negated)(field));
+
+const join =
+  (and: boolean) =>
+  (...children: FilterExpression[]): FilterExpression =>
+    children.length && children.every(isFilter)
+      ? new Expr(children.map((c) => `(${c})`).join(and ? " AND " : " OR "), () =>
+          join(!and)(...(children as Expr[]).map((c) => c.n())),
+        )
+      : invalid("filter", "and/or take one or more expressions built with filter");
+
+/**
+ * Builds filter expressions whose values can never change their structure.
+ *
+ * The service's language has no unary NOT, so `filter.not(x)` negates structurally:
+ * `=`/`!=`, `<`/`>=`, `>`/`<=`, `GLOB`/`NOT GLOB`, `IN`/`NOT IN`, `CONTAINS`/`NOT CONTAINS`,
+ * `HAS FIELD`/`HAS NOT FIELD` swap, and `and`/`or` swap with negated children (De Morgan).
+ * A comparison on a field a record lacks matches neither it nor its negation.
+ */
+export const filter = {
+  eq: compare(0),
+  ne: compare(1),
+  lt: compare(2) as (field: string, value: number) => FilterExpression,
+  gte: compare(3) as (field: string, value: number) => FilterExpression,
+  gt: compare(4) as (field: string, value: number) => FilterExpression,
+  lte: compare(5) as (field: string, value: number) => FilterExpression,
+  glob: compare(6) as (field: string, pattern: string) => FilterExpression,
+  notGlob: compare(7) as (field: string, pattern: string) => FilterExpression,
+  contains: compare(8),
+  notContains: compare(9),
+  in: member(false),
+  notIn: member(true),
+  hasField: has(false),
+  hasNotField: has(true),
+  and: join(true),
+  or: join(false),
+  not: (e: FilterExpression): FilterExpression =>
+    isFilter(e) ? e.n() : invalid("filter", "not takes an expression built with filter"),
+};

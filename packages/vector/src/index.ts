@@ -1,0 +1,32 @@
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  TimeoutError,
+  UnprocessableEntityError,
+  ValidationError,
+  XError,
+} from "@x/core";
+export type { FilterExpression, FilterValue } from "./filter";
+export { filter } from "./filter";
+export type {
+  AnyMeta,
+  CallOptions,
+  FetchOptions,
+  IncludeOptions,
+  IndexInfo,
+  Query,
+  RangeAllOptions,
+  RangeIterable,
+  RangeOptions,
+  RangePage,
+  ScoreRecord,
+  SparseVector,
+  VectorIndexOptions,
+  VectorRecord,
+} from "./types";
+export { VectorIndex } from "./vector-index";
