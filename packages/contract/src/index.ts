@@ -1,0 +1,23 @@
+export { essence, mediaKind } from "./body.js";
+export { listExamples, type SpecExample } from "./examples.js";
+export { formatViolations } from "./format.js";
+export { loadSpec } from "./load.js";
+export { matchOperation } from "./match.js";
+export { checkRequest, validateRequestParts } from "./request.js";
+export { checkResponse, declaredResponse, validateResponseParts } from "./response.js";
+export {
+  type ContractSpec,
+  createSpec,
+  type Operation,
+  type Parameter,
+  type SpecOptions,
+} from "./spec.js";
+export type {
+  OperationMatch,
+  RequestCheck,
+  RequestParts,
+  ResponseParts,
+  Schema,
+  ServiceName,
+  Violation,
+} from "./types.js";
