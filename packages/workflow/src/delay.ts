@@ -1,17 +1,19 @@
 import { invalid } from "@x/core";
 
-// Units in the one order the service documents (`1d10h30m`), each at most once.
-const DELAY = new RegExp(`^${"dhms".replace(/./g, "(?:(\\d+(?:\\.\\d+)?)$&)?")}$`);
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 /**
- * Seconds in a delay such as `"10s"`, `"1.5h"` or `"1d10h30m"` (units d, h, m, s, in that
- * order, each at most once). Throws a `ValidationError` naming `field` otherwise.
+ * Seconds in a delay such as `"10s"`, `"1.5h"` or `"1d10h30m"`: one or more
+ * `<number><s|m|h|d>` terms that add up, in any order. Throws a `ValidationError`
+ * naming `field` otherwise.
  */
 export function parseDelay(value: string, field = "delay"): number {
-  const m = DELAY.exec(value);
-  if (!value || !m)
-    invalid(field, `"${value}" is not <number><d|h|m|s>..., e.g. "10s" or "1d10h30m"`);
-  return [86400, 3600, 60, 1].reduce((sum, unit, i) => sum + +(m[i + 1] ?? 0) * unit, 0);
+  if (!/^(?:\d+(?:\.\d+)?[smhd])+$/.test(value)) {
+    invalid(field, `"${value}" is not <number><s|m|h|d>..., e.g. "10s" or "1d10h30m"`);
+  }
+  let seconds = 0;
+  for (const [, n, unit] of value.matchAll(/([\d.]+)(.)/g)) seconds += +n! * UNIT[unit!]!;
+  return seconds;
 }
 
 /** A delay option as sent: strings are checked, a number of seconds becomes `"<n>s"`. */

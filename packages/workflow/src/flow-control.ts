@@ -22,18 +22,24 @@ export interface FlowControl {
 
 const F = "flowControl";
 
+const NAMES = ["parallelism", "rate", "period"];
+
 /**
- * Reads a `Svc-Flow-Control-Value` such as `parallelism=1, rate=10, period=1m`. Needs
- * parallelism or rate; counts are positive integers; period needs rate.
+ * Reads a `Svc-Flow-Control-Value` such as `parallelism=1, rate=10, period=1m`: parts in
+ * that order, each optional, but parallelism or rate is required, counts are positive
+ * integers and period (a delay, returned in seconds) needs rate.
  */
 export function parseFlowControlValue(text: string): FlowControlLimits {
   const limits: Record<string, number> = {};
-  for (const part of text.trim() ? text.split(",") : []) {
-    const [, name = "", value = ""] = /^\s*(\w+)\s*=\s*(\S+)\s*$/.exec(part) ?? [];
-    if (!/^(parallelism|rate|period)$/.test(name) || name in limits)
-      invalid(F, `"${part.trim()}" is not one of parallelism=<n>, rate=<n>, period=<delay>`);
+  let last = -1;
+  for (const part of text.trim() ? text.trim().split(/\s*,\s*/) : []) {
+    const [, name = "", value = ""] = /^(\w+)=(.*)$/.exec(part) ?? [];
+    const at = NAMES.indexOf(name);
+    if (at <= last)
+      invalid(F, `"${part}" is not parallelism=<n>, rate=<n>, period=<delay> in order`);
+    last = at;
     limits[name] =
-      name === "period"
+      at > 1
         ? parseDelay(value, F) || invalid(F, "period must be positive")
         : /^\d+$/.test(value) && +value > 0
           ? +value

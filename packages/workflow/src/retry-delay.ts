@@ -29,7 +29,7 @@ const OPS: Record<string, (a: number, b: number) => number> = {
 };
 
 /**
- * Parses a retry-delay expression: numbers, `retried`, `+ - * /`, unary minus, parentheses
+ * Parses a retry-delay expression: numbers, `retried`, `+ - * /`, unary signs, parentheses
  * and pow, exp, sqrt, abs, floor, ceil, round, min, max. Throws a `ValidationError` for
  * `retryDelay` whose rule gives the 1-based position of the problem.
  */
@@ -52,10 +52,11 @@ export function parseRetryDelay(expression: string): RetryDelay {
     return left;
   };
   const unary = (): Node => {
-    if (peek() !== "-") return primary();
+    const sign = peek();
+    if (sign !== "-" && sign !== "+") return primary();
     i++;
     const operand = unary();
-    return (n) => -operand(n);
+    return sign === "-" ? (n) => -operand(n) : operand;
   };
   const product = binary(unary, "*/");
   const sum = binary(product, "+-");

@@ -21,6 +21,9 @@ describe("parseDelay", () => {
     ["1d10h30m", 86400 + 36000 + 1800],
     ["1h30s", 3630],
     ["0.25m", 15],
+    ["30m1h", 5400],
+    ["1h1h", 7200],
+    ["1s2s3s", 6],
   ])("reads %s as %d seconds", (text, seconds) => {
     expect(parseDelay(text)).toBe(seconds);
   });
@@ -35,8 +38,8 @@ describe("parseDelay", () => {
     ".5s",
     "10 s",
     " 10s",
-    "1m1h",
-    "1h1h",
+    "1h 30m",
+    "1h,30m",
     "1e3s",
     "10S",
   ])("rejects %j", (text) => {

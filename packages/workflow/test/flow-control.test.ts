@@ -17,7 +17,8 @@ describe("parseFlowControlValue", () => {
     ["rate=10", { rate: 10 }],
     ["parallelism=1, rate=10, period=1m", { parallelism: 1, rate: 10, period: 60 }],
     ["rate=5,period=1d10h", { rate: 5, period: 122400 }],
-    ["  period = 30s ,rate= 2 ", { rate: 2, period: 30 }],
+    ["  rate=2 ,period=30s ", { rate: 2, period: 30 }],
+    ["parallelism=4,rate=1", { parallelism: 4, rate: 1 }],
   ])("reads %j", (text, limits) => {
     expect(parseFlowControlValue(text)).toEqual(limits);
   });
@@ -32,10 +33,16 @@ describe("parseFlowControlValue", () => {
     ["rate=1.5", "rate must be a positive integer"],
     ["rate=abc", "rate must be a positive integer"],
     ["rate=1, period=0s", "period must be positive"],
-    ["burst=3", '"burst=3" is not one of parallelism=<n>, rate=<n>, period=<delay>'],
-    ["rate=1, rate=2", '"rate=2" is not one of parallelism=<n>, rate=<n>, period=<delay>'],
-    ["rate=1,,parallelism=2", '"" is not one of parallelism=<n>, rate=<n>, period=<delay>'],
-    ["rate 1", '"rate 1" is not one of parallelism=<n>, rate=<n>, period=<delay>'],
+    ["burst=3", '"burst=3" is not parallelism=<n>, rate=<n>, period=<delay> in order'],
+    ["rate=1, rate=2", '"rate=2" is not parallelism=<n>, rate=<n>, period=<delay> in order'],
+    ["rate=1,,parallelism=2", '"" is not parallelism=<n>, rate=<n>, period=<delay> in order'],
+    ["rate 1", '"rate 1" is not parallelism=<n>, rate=<n>, period=<delay> in order'],
+    ["rate = 1", '"rate = 1" is not parallelism=<n>, rate=<n>, period=<delay> in order'],
+    [
+      "rate=1, parallelism=2",
+      '"parallelism=2" is not parallelism=<n>, rate=<n>, period=<delay> in order',
+    ],
+    ["period=1m, rate=1", '"rate=1" is not parallelism=<n>, rate=<n>, period=<delay> in order'],
   ])("rejects %j", (text, expected) => {
     expect(rule(() => parseFlowControlValue(text))).toBe(expected);
   });

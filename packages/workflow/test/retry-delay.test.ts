@@ -48,7 +48,9 @@ describe("parseRetryDelay", () => {
     expect(at("1 + 8 / 2 * 3 - 1", 0)).toBe(12);
   });
 
-  it("takes unary minus, also repeated and before calls", () => {
+  it("takes unary signs, also repeated and before calls", () => {
+    expect(at("+1", 0)).toBe(1);
+    expect(at("-+-retried", 2)).toBe(2);
     expect(at("-retried", 3)).toBe(-3);
     expect(at("--2", 0)).toBe(2);
     expect(at("2 * -3", 0)).toBe(-6);
@@ -79,7 +81,7 @@ describe("parseRetryDelay", () => {
     ["1000 1", 'unexpected "1" at position 6'],
     ["1 +", "unexpected end at position 4"],
     ["1 ^ 2", 'unexpected "^" at position 3'],
-    ["+1", 'unexpected "+" at position 1'],
+    ["1 + * 2", 'unexpected "*" at position 5'],
     ["1.5.2", 'unexpected "." at position 4'],
     ["2 * * 3", 'unexpected "*" at position 5'],
   ])("rejects %j: %s", (expression, expected) => {
