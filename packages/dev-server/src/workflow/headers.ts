@@ -1,0 +1,176 @@
+import {
+  defaultRetryDelay,
+  type FlowControlLimits,
+  parseDelay,
+  parseFlowControlValue,
+  parseRetryDelay,
+  ValidationError,
+} from "@x/workflow";
+
+const FORWARD = "svc-forward-";
+const CALLBACK_FORWARD = "svc-failure-callback-forward-";
+
+// fetch refuses or rewrites these per hop; forwarding them would break every attempt.
+const HOP_BY_HOP = new Set([
+  "connection",
+  "content-length",
+  "expect",
+  "host",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+/** A rule the schema cannot state, broken by the header `header`. */
+export class HeaderError extends Error {
+  constructor(header: string, rule: string) {
+    super(`${header}: ${rule}`);
+  }
+}
+
+/** The run options of a trigger request, read from headers the spec already accepted. */
+export interface TriggerOptions {
+  runId?: string;
+  retries: number;
+  retryDelay?: string;
+  retryDelayMs: (retried: number) => number;
+  /** Unix seconds, from Svc-Not-Before. */
+  notBefore?: number;
+  /** Seconds, from Svc-Delay. */
+  delay?: number;
+  labels: string[];
+  flowControl?: { key: string; limits: FlowControlLimits };
+  failureCallback?: string;
+  forward: Record<string, string>;
+  callbackForward: Record<string, string>;
+}
+
+/**
+ * Applies the semantic rules on top of the spec's schemas: values the parsers of
+ * @x/workflow reject, header pairs that only make sense together, forwardable names.
+ * Throws a HeaderError naming the header.
+ * @param headers lower-case names, as Node gives them
+ */
+export function readOptions(headers: Record<string, string>): TriggerOptions {
+  const get = (name: string) => headers[name.toLowerCase()];
+  const options: TriggerOptions = {
+    retries: 3,
+    retryDelayMs: defaultRetryDelay,
+    labels: [],
+    forward: prefixed(headers, FORWARD, "Svc-Forward-"),
+    callbackForward: prefixed(headers, CALLBACK_FORWARD, "Svc-Failure-Callback-Forward-"),
+  };
+
+  const runId = get("Svc-Workflow-RunId");
+  if (runId !== undefined) {
+    if (runId.trim() === "") throw new HeaderError("Svc-Workflow-RunId", "must not be empty");
+    options.runId = runId;
+  }
+
+  const retries = get("Svc-Retries");
+  if (retries !== undefined) {
+    options.retries = wholeNumber("Svc-Retries", retries);
+  }
+
+  const retryDelay = get("Svc-Retry-Delay");
+  if (retryDelay !== undefined) {
+    const expression = parsed("Svc-Retry-Delay", () => parseRetryDelay(retryDelay));
+    options.retryDelay = retryDelay;
+    // Negative or non-finite results are not specified by the service: retry at once.
+    options.retryDelayMs = (retried) => {
+      const ms = expression.evaluate(retried);
+      return Number.isFinite(ms) && ms > 0 ? ms : 0;
+    };
+  }
+
+  const notBefore = get("Svc-Not-Before");
+  if (notBefore !== undefined) options.notBefore = wholeNumber("Svc-Not-Before", notBefore);
+
+  const delay = get("Svc-Delay");
+  if (delay !== undefined) options.delay = parsed("Svc-Delay", () => parseDelay(delay));
+
+  const labels = get("Svc-Label");
+  if (labels !== undefined) {
+    options.labels = labels.split(",").map((label) => label.trim());
+    if (options.labels.some((label) => label === "")) {
+      throw new HeaderError(
+        "Svc-Label",
+        'an empty label (in "a,,b", or a stray comma) is not allowed',
+      );
+    }
+  }
+
+  const key = get("Svc-Flow-Control-Key");
+  const value = get("Svc-Flow-Control-Value");
+  if (key !== undefined && value === undefined) {
+    throw new HeaderError("Svc-Flow-Control-Value", "is required with Svc-Flow-Control-Key");
+  }
+  if (value !== undefined && key === undefined) {
+    throw new HeaderError("Svc-Flow-Control-Key", "is required with Svc-Flow-Control-Value");
+  }
+  if (key !== undefined && value !== undefined) {
+    if (key.trim() === "") throw new HeaderError("Svc-Flow-Control-Key", "must not be empty");
+    const limits = parsed("Svc-Flow-Control-Value", () => parseFlowControlValue(value));
+    options.flowControl = { key, limits };
+  }
+
+  const callback = get("Svc-Failure-Callback");
+  if (callback !== undefined && callback.trim() !== "") {
+    if (!isHttpUrl(callback)) {
+      throw new HeaderError("Svc-Failure-Callback", "must be an absolute http:// or https:// URL");
+    }
+    options.failureCallback = callback.trim();
+  }
+  return options;
+}
+
+/** True for an absolute http(s) URL with a host. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text.trim())) return false;
+  try {
+    const url = new URL(text.trim());
+    return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
+  } catch {
+    return false;
+  }
+}
+
+// Headers under `prefix`, renamed to the rest of their name. The longer callback prefix
+// also starts with "svc-f", never with "svc-forward-", so the two families never overlap.
+function prefixed(headers: Record<string, string>, prefix: string, shown: string) {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!name.startsWith(prefix)) continue;
+    const rest = name.slice(prefix.length);
+    if (HOP_BY_HOP.has(rest)) {
+      throw new HeaderError(
+        `${shown}${rest}`,
+        `${rest} is a hop-by-hop header and cannot be forwarded`,
+      );
+    }
+    out[rest] = value;
+  }
+  return out;
+}
+
+function wholeNumber(header: string, text: string): number {
+  const value = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) {
+    throw new HeaderError(header, `must be a non-negative integer (got "${text}")`);
+  }
+  return value;
+}
+
+// The parsers of @x/workflow throw ValidationErrors named for the client's option; the
+// service names its header instead.
+function parsed<T>(header: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof ValidationError) throw new HeaderError(header, error.rule);
+    throw error;
+  }
+}

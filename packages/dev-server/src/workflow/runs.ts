@@ -1,0 +1,93 @@
+import type { FlowLimits } from "./flow-control.js";
+
+/**
+ * Where a run is. The delivery states come first; once the retries are spent, the run
+ * moves to the failure call (to `Svc-Failure-Callback`, or the workflow URL itself).
+ */
+export type RunState =
+  | "scheduled" // waiting for Svc-Not-Before / Svc-Delay
+  | "waiting" // held back by its flow-control key
+  | "delivering"
+  | "retrying" // a delivery attempt failed; the next one is scheduled
+  | "succeeded"
+  | "callback-delivering"
+  | "callback-retrying"
+  | "callback-succeeded"
+  | "callback-failed"
+  | "cancelled"; // the service closed before the run finished
+
+export interface AttemptView {
+  /** "delivery" to the workflow URL, or "failure-call" after the retries were spent. */
+  kind: "delivery" | "failure-call";
+  /** 1-based within its kind. */
+  attempt: number;
+  url: string;
+  startedAt: number;
+  finishedAt?: number;
+  /** HTTP status of the answer; absent when none arrived (see `error`). */
+  status?: number;
+  error?: string;
+}
+
+export interface RunView {
+  workflowRunId: string;
+  workflowCreatedAt: number;
+  url: string;
+  state: RunState;
+  labels: string[];
+  /** Svc-Retries. */
+  retries: number;
+  retryDelay?: string;
+  /** Unix ms at which the first delivery was due (before time scaling). */
+  notBefore: number;
+  flowControl?: { key: string } & FlowLimits;
+  /** Where the failure call goes: the Svc-Failure-Callback URL, or the workflow URL. */
+  failureCallback: string;
+  contentType?: string;
+  bodyBytes: number;
+  attempts: AttemptView[];
+}
+
+/** Every run of the service, in creation order. */
+export class RunStore {
+  private readonly byId = new Map<string, RunView>();
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  add(run: RunView): void {
+    this.byId.set(run.workflowRunId, run);
+  }
+
+  get(id: string): RunView | undefined {
+    const run = this.byId.get(id);
+    return run === undefined ? undefined : snapshot(run);
+  }
+
+  list(): RunView[] {
+    return [...this.byId.values()].map(snapshot);
+  }
+
+  /** Runs that have not reached a final state. */
+  unfinished(): RunView[] {
+    return [...this.byId.values()].filter((run) => !FINAL.has(run.state));
+  }
+}
+
+const FINAL = new Set<RunState>([
+  "succeeded",
+  "callback-succeeded",
+  "callback-failed",
+  "cancelled",
+]);
+
+// Callers get copies, so a view they hold never changes under them.
+function snapshot(run: RunView): RunView {
+  return {
+    ...run,
+    labels: [...run.labels],
+    ...(run.flowControl === undefined ? {} : { flowControl: { ...run.flowControl } }),
+    attempts: run.attempts.map((attempt) => ({ ...attempt })),
+  };
+}

@@ -1,0 +1,153 @@
+import { type Bytes, type Outcome, post } from "./delivery.js";
+import { FAILURE_CALL_HEADER, failureReport } from "./failure-callback.js";
+import type { FlowControl, FlowLimits } from "./flow-control.js";
+import type { AttemptView, RunView } from "./runs.js";
+import type { Timers } from "./timers.js";
+
+/** Everything a run needs from its trigger request, already validated. */
+export interface RunPlan {
+  id: string;
+  createdAt: number;
+  url: string;
+  body: Bytes;
+  contentType?: string;
+  /** Svc-Forward-* headers with the prefix removed. */
+  forward: Record<string, string>;
+  /** Svc-Failure-Callback-Forward-* headers with the prefix removed. */
+  callbackForward: Record<string, string>;
+  retries: number;
+  /** Wait before retry number `retried + 1`, in unscaled ms. */
+  retryDelayMs: (retried: number) => number;
+  /** Unix ms of the first delivery, before scaling. */
+  notBefore: number;
+  labels: string[];
+  flowControl?: { key: string; limits: FlowLimits };
+  failureCallback?: string;
+}
+
+export interface DriverDeps {
+  timers: Timers;
+  flow: FlowControl;
+  fetch: typeof fetch;
+  timeScale: number;
+  log: (line: string) => void;
+  /** Aborted by close(): cancels in-flight calls and stops every run where it is. */
+  signal: AbortSignal;
+  /** Calls in flight, so close() can wait for them to settle. */
+  inFlight: Set<Promise<unknown>>;
+  timeoutMs: number;
+}
+
+type Kind = AttemptView["kind"];
+
+/** Moves one run through delivery, retries and the failure call; mutates its view. */
+export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
+  const scaled = (ms: number) => Math.max(0, ms) * deps.timeScale;
+  const say = (text: string) => deps.log(`[workflow] run ${plan.id}: ${text}`);
+  const stopped = () => deps.signal.aborted;
+
+  const attempt = (kind: Kind, retried: number, lastDelivery?: Outcome) => {
+    if (stopped()) return;
+    const call = () => send(kind, retried, lastDelivery);
+    if (kind === "delivery" && plan.flowControl !== undefined) {
+      view.state = "waiting";
+      deps.flow.run(plan.flowControl.key, plan.flowControl.limits, call);
+    } else {
+      void call();
+    }
+  };
+
+  const send = async (kind: Kind, retried: number, lastDelivery?: Outcome) => {
+    if (stopped()) return;
+    const failureCall = kind === "failure-call";
+    const target = failureCall ? (plan.failureCallback ?? plan.url) : plan.url;
+    view.state = failureCall ? "callback-delivering" : "delivering";
+    const record: AttemptView = { kind, attempt: retried + 1, url: target, startedAt: Date.now() };
+    view.attempts.push(record);
+    const pending = post(
+      deps.fetch,
+      {
+        url: target,
+        headers: failureCall ? failureHeaders(plan, retried) : deliveryHeaders(plan, retried),
+        body: failureCall ? reportBytes(plan, lastDelivery) : plan.body,
+        signal: deps.signal,
+      },
+      deps.timeoutMs,
+    );
+    deps.inFlight.add(pending);
+    const outcome = await pending.finally(() => deps.inFlight.delete(pending));
+    record.finishedAt = Date.now();
+    if (outcome.status !== undefined) record.status = outcome.status;
+    if (outcome.error !== undefined) record.error = outcome.error;
+    if (stopped()) return;
+    const what = `${failureCall ? "failure call" : "delivery"} attempt ${retried + 1}/${plan.retries + 1}`;
+    const answer = outcome.status === undefined ? `error (${outcome.error})` : `${outcome.status}`;
+    if (outcome.ok) {
+      view.state = failureCall ? "callback-succeeded" : "succeeded";
+      say(`${what} -> ${answer}, ${view.state}`);
+      return;
+    }
+    if (retried < plan.retries) {
+      const wait = scaled(plan.retryDelayMs(retried));
+      view.state = failureCall ? "callback-retrying" : "retrying";
+      say(`${what} -> ${answer}, retry in ${Math.round(wait)} ms`);
+      // A failure call keeps reporting the delivery that failed, not its own answers.
+      deps.timers.after(wait, () => attempt(kind, retried + 1, lastDelivery));
+      return;
+    }
+    if (failureCall) {
+      view.state = "callback-failed";
+      say(`${what} -> ${answer}, failure call gave up`);
+      return;
+    }
+    const next = plan.failureCallback ?? `the failure function at ${plan.url}`;
+    say(`${what} -> ${answer}, retries spent; calling ${next}`);
+    attempt("failure-call", 0, outcome);
+  };
+
+  view.state = "scheduled";
+  const wait = scaled(plan.notBefore - Date.now());
+  if (wait > 0) say(`scheduled in ${Math.round(wait)} ms`);
+  deps.timers.after(wait, () => attempt("delivery", 0));
+}
+
+function deliveryHeaders(plan: RunPlan, retried: number): Record<string, string> {
+  return {
+    ...(plan.contentType === undefined ? {} : { "content-type": plan.contentType }),
+    ...plan.forward,
+    ...serviceHeaders(plan, retried),
+  };
+}
+
+function failureHeaders(plan: RunPlan, retried: number): Record<string, string> {
+  return {
+    "content-type": "application/json",
+    ...plan.callbackForward,
+    ...serviceHeaders(plan, retried),
+    [FAILURE_CALL_HEADER]: "true",
+  };
+}
+
+// Set last, so a forwarded header can never pose as the service's own.
+function serviceHeaders(plan: RunPlan, retried: number): Record<string, string> {
+  return {
+    "svc-workflow-runid": plan.id,
+    "svc-workflow-createdat": String(plan.createdAt),
+    "svc-attempt": String(retried + 1),
+    "svc-retried": String(retried),
+    "svc-max-retries": String(plan.retries),
+    ...(plan.labels.length === 0 ? {} : { "svc-label": plan.labels.join(",") }),
+  };
+}
+
+function reportBytes(plan: RunPlan, last: Outcome | undefined): Bytes {
+  const report = failureReport({
+    last: last ?? { ok: false, headers: {}, body: new Uint8Array(), error: "no attempt was made" },
+    url: plan.url,
+    workflowRunId: plan.id,
+    workflowCreatedAt: plan.createdAt,
+    retried: plan.retries,
+    maxRetries: plan.retries,
+  });
+  return new TextEncoder().encode(JSON.stringify(report));
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  type ContractSpec,
+  essence,
+  mediaKind,
+  type Violation,
+  validateRequestParts,
+} from "@x/contract";
+import type { Bytes } from "./delivery.js";
+import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
+import { BodyTooLargeError, flatHeaders, readBody, sendError, sendJson } from "./http.js";
+import type { RunStore, RunView } from "./runs.js";
+import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
+
+export const TRIGGER_PREFIX = "/v2/trigger/";
+
+export interface TriggerContext {
+  spec: ContractSpec;
+  store: RunStore;
+  deps: DriverDeps;
+}
+
+/**
+ * POST /v2/trigger/<url>, already authorized. Answers 400 for anything the spec or the
+ * seed's rules forbid, else creates the run, schedules it and answers 200.
+ */
+export async function handleTrigger(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  ctx: TriggerContext,
+): Promise<void> {
+  const url = decodeWorkflowUrl(rawPath.slice(TRIGGER_PREFIX.length));
+  if (url === undefined) {
+    return sendError(res, 400, "workflowUrl: malformed percent-encoding in the path");
+  }
+  if (!isHttpUrl(url)) {
+    return sendError(
+      res,
+      400,
+      `workflowUrl: must be an absolute http:// or https:// URL (got "${short(url)}")`,
+    );
+  }
+
+  let bytes: Bytes;
+  try {
+    bytes = await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return sendError(res, 400, error.message);
+    throw error;
+  }
+  const headers = flatHeaders(req);
+  const contentType = headers["content-type"];
+  const body = asSpecBody(bytes, contentType);
+  if ("error" in body) return sendError(res, 400, body.error);
+
+  // The semantic rules run first: where both would object, their messages say more than
+  // a schema pattern does. The spec then catches everything else (unknown Svc- headers).
+  let options: ReturnType<typeof readOptions>;
+  try {
+    options = readOptions(headers);
+  } catch (error) {
+    if (error instanceof HeaderError) return sendError(res, 400, error.message);
+    throw error;
+  }
+  const check = validateRequestParts(ctx.spec, {
+    method: "POST",
+    url: req.url ?? "/",
+    headers,
+    body: body.value,
+  });
+  if (check.violations.length > 0) return sendError(res, 400, describe(check.violations));
+
+  // A run id names one run: reusing it is refused rather than silently answered with the
+  // old run, whose body and options may differ from this request's.
+  const id = options.runId ?? `wfr_${randomUUID().replaceAll("-", "")}`;
+  if (ctx.store.has(id)) {
+    return sendError(
+      res,
+      400,
+      `Svc-Workflow-RunId: run id "${short(id)}" already exists; send a new id or none`,
+    );
+  }
+
+  const createdAt = Date.now();
+  const notBefore =
+    options.notBefore !== undefined
+      ? options.notBefore * 1000
+      : createdAt + (options.delay ?? 0) * 1000;
+  const plan: RunPlan = {
+    id,
+    createdAt,
+    url,
+    body: bytes,
+    ...(contentType === undefined ? {} : { contentType }),
+    forward: options.forward,
+    callbackForward: options.callbackForward,
+    retries: options.retries,
+    retryDelayMs: options.retryDelayMs,
+    notBefore,
+    labels: options.labels,
+    ...(options.flowControl === undefined ? {} : { flowControl: options.flowControl }),
+    ...(options.failureCallback === undefined ? {} : { failureCallback: options.failureCallback }),
+  };
+  const view: RunView = {
+    workflowRunId: id,
+    workflowCreatedAt: createdAt,
+    url,
+    state: "scheduled",
+    labels: options.labels,
+    retries: options.retries,
+    ...(options.retryDelay === undefined ? {} : { retryDelay: options.retryDelay }),
+    notBefore,
+    ...(options.flowControl === undefined
+      ? {}
+      : { flowControl: { key: options.flowControl.key, ...options.flowControl.limits } }),
+    failureCallback: options.failureCallback ?? url,
+    ...(contentType === undefined ? {} : { contentType }),
+    bodyBytes: bytes.byteLength,
+    attempts: [],
+  };
+  ctx.store.add(view);
+  drive(plan, view, ctx.deps);
+  sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
+}
+
+// Clients encode only what would end the path (%, ?, #, space); undo exactly that.
+function decodeWorkflowUrl(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+// The validator wants parsed JSON, text or bytes, by content type; the run keeps the bytes.
+function asSpecBody(
+  bytes: Bytes,
+  contentType: string | undefined,
+): { value: unknown } | { error: string } {
+  if (bytes.byteLength === 0) return { value: undefined };
+  const type = essence(contentType);
+  if (type === undefined) return { value: bytes };
+  const kind = mediaKind(type);
+  if (kind === "binary") return { value: bytes };
+  const text = new TextDecoder().decode(bytes);
+  if (kind === "text") return { value: text };
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { error: `body: is not valid JSON, but Content-Type is ${type}` };
+  }
+}
+
+// "header Svc-Retries" reads better as the header itself; the message then names it first.
+function describe(violations: Violation[]): string {
+  return violations
+    .map(({ where, message }) => {
+      const name = where.startsWith("header ")
+        ? where.slice("header ".length)
+        : where.replace(/^path\./, "");
+      return `${name}: ${message}`;
+    })
+    .join("; ");
+}
+
+function short(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+}
