@@ -47,6 +47,17 @@ const localLogo = `data:image/svg+xml,${encodeURIComponent(
     '<text x="0" y="11" font-family="sans-serif" font-size="11" font-weight="600" fill="#0044d4">Redocly</text></svg>',
 )}`;
 
+// The page is prerendered as if served at "/", with menu links like href="/vectors",
+// but in the browser Redoc routes by hash ("#/vectors"). Prerendering the links the
+// browser will use keeps them working when opened in a new tab or from disk.
+function hashLinks(html) {
+  const start = html.indexOf('<div id="redoc">');
+  const end = html.indexOf('<script type="module">', start);
+  if (start === -1 || end === -1) throw new Error("unexpected Redoc page layout");
+  const prerendered = html.slice(start, end).replaceAll('href="/', 'href="#/');
+  return html.slice(0, start) + prerendered + html.slice(end);
+}
+
 async function buildPage(service, specFile, outFile, title, description) {
   const args = [
     "build-docs",
@@ -73,6 +84,7 @@ async function buildPage(service, specFile, outFile, title, description) {
   }
   let html = readFileSync(outFile, "utf8");
   for (const url of logoUrls) html = html.replaceAll(url, localLogo);
+  html = hashLinks(html);
   const external = externalResources(html);
   if (external.length > 0) {
     throw new Error(`${service} page would need the network: ${[...new Set(external)].join(", ")}`);

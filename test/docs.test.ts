@@ -91,6 +91,13 @@ describe("pnpm docs", () => {
     expect(html.length).toBeGreaterThan(500_000);
   });
 
+  it.each(services)("the %s page links its sections by hash, as the browser routes", (service) => {
+    const html = page(service);
+    const prerendered = html.slice(html.indexOf('<div id="redoc">'), html.indexOf("hydrate("));
+    expect(prerendered).toContain('href="#/');
+    expect(prerendered).not.toMatch(/href="\/(?!\/)/);
+  });
+
   it.each(services)("the %s page documents every path and operation of its spec", (service) => {
     const html = page(service);
     const spec = readSpec(service);
