@@ -15,22 +15,19 @@ declare const brand: unique symbol;
 /** A value a comparison can hold: a string, a finite number or a boolean. */
 export type FilterValue = string | number | boolean;
 
-class Expr implements FilterExpression {
+// A String object: templates, String() and JSON.stringify all see the expression text.
+class Expr extends String implements FilterExpression {
   declare readonly [brand]: true;
   constructor(
-    readonly s: string,
+    text: string,
     readonly n: () => FilterExpression,
-  ) {}
-  toString(): string {
-    return this.s;
-  }
-  // Lets a built filter go into a JSON body as its text.
-  toJSON(): string {
-    return this.s;
+  ) {
+    super(text);
   }
 }
 
 export const isFilter = (f: unknown): f is Expr => f instanceof Expr;
+export const BUILT = "must be built with filter";
 
 // Grammar of what the builder writes (the dev server parses exactly this):
 //   path    := ident ( "." ident | "[" digits "]" | "[#-" digits "]" )*
@@ -46,7 +43,7 @@ const path = (field: string): string =>
     field,
   )
     ? field
-    : invalid("field", `${JSON.stringify(field)} is not a field path like a.b[0] or a[#-1]`);
+    : invalid("field", `${JSON.stringify(field)} is not a path like a.b[0] or a[#-1]`);
 
 const literal = (v: unknown): string =>
   typeof v === "string"
@@ -87,7 +84,7 @@ const join =
       ? new Expr(children.map((c) => `(${c})`).join(and ? " AND " : " OR "), () =>
           join(!and)(...(children as Expr[]).map((c) => c.n())),
         )
-      : invalid("filter", "and/or take one or more expressions built with filter");
+      : invalid("filter", `and/or: each child ${BUILT}`);
 
 /**
  * Builds filter expressions whose values can never change their structure.
@@ -114,6 +111,5 @@ export const filter = {
   hasNotField: has(true),
   and: join(true),
   or: join(false),
-  not: (e: FilterExpression): FilterExpression =>
-    isFilter(e) ? e.n() : invalid("filter", "not takes an expression built with filter"),
+  not: (e: FilterExpression): FilterExpression => (isFilter(e) ? e.n() : invalid("filter", BUILT)),
 };

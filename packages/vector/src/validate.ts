@@ -1,7 +1,7 @@
 // Checks run before a request is sent, so a mistake names its field instead of
 // coming back as a 400 (or worse, a silently wrong answer).
 import { invalid } from "@x/core";
-import { isFilter } from "./filter";
+import { BUILT, isFilter } from "./filter";
 import type { Query } from "./types";
 
 export function positive(value: unknown, field: string, optional?: boolean): void {
@@ -19,7 +19,7 @@ function each(list: unknown, field: string, ok: (x: unknown) => boolean, rule: s
 
 function oneOf(value: unknown, field: string, allowed: string[]): void {
   if (value !== undefined && !allowed.includes(value as string)) {
-    invalid(field, `must be ${allowed.map((a) => `"${a}"`).join(" or ")}`);
+    invalid(field, `must be ${allowed.join(" or ")}`);
   }
 }
 
@@ -49,15 +49,6 @@ export function checkQuery(q: Query, at = ""): void {
   oneOf(q.weightingStrategy, `${at}weightingStrategy`, ["IDF"]);
   oneOf(q.fusionAlgorithm, `${at}fusionAlgorithm`, ["RRF", "DBSF"]);
   if (q.filter != null && typeof q.filter !== "string" && !isFilter(q.filter)) {
-    invalid(`${at}filter`, "must be a string or built with filter");
+    invalid(`${at}filter`, `must be a string or ${BUILT}`);
   }
-}
-
-/** Ids must be strings: anything else would be sent as some other id. */
-export function checkIds(ids: unknown): void {
-  each(ids, "ids", (id) => typeof id === "string", "must be a string");
-}
-
-export function checkString(value: unknown, field: string): void {
-  if (value !== undefined && typeof value !== "string") invalid(field, "must be a string");
 }

@@ -1,4 +1,4 @@
-import { createTransport, httpUrl, invalid, readEnv, XError } from "@x/core";
+import { type Call, createTransport, httpUrl, invalid, readEnv, XError } from "@x/core";
 import type {
   AnyMeta,
   CallOptions,
@@ -13,7 +13,7 @@ import type {
   VectorIndexOptions,
   VectorRecord,
 } from "./types";
-import { checkIds, checkQuery, checkString, positive } from "./validate";
+import { checkQuery, positive } from "./validate";
 
 type Send = <T>(op: string, options?: CallOptions, json?: unknown) => Promise<T>;
 
@@ -31,20 +31,16 @@ export class VectorIndex<Meta = AnyMeta> {
     httpUrl(url, "url");
     // "." and ".." cannot be sent: URLs resolve them as dot segments, even percent-encoded.
     if (typeof namespace !== "string" || /^\.\.?$/.test(namespace)) {
-      invalid("namespace", 'must be a string other than "." and ".."');
+      invalid("namespace", 'must be a string, not "." or ".."');
     }
     const transport = createTransport({ ...options, baseUrl: url });
     const scope = namespace && `/${encodeURIComponent(namespace)}`;
     this.#options = options;
-    // Every operation but info is namespaced; every success is `{ result }`.
+    // Every operation but info (op "") is namespaced; every success is `{ result }`.
     this.#send = async (op, { signal, ...rest } = {}, json = rest) => {
-      const info = op === "info";
-      const call = {
-        method: info ? "GET" : "POST",
-        path: `/${op}${info ? "" : scope}`,
-        json: info ? undefined : json,
-        signal,
-      } as const;
+      const call: Call = op
+        ? { method: "POST", path: `/${op}${scope}`, json, signal }
+        : { method: "GET", path: "/info", signal };
       return ((await transport(call)) as { result: never }).result;
     };
   }
@@ -54,8 +50,7 @@ export class VectorIndex<Meta = AnyMeta> {
     env?: Record<string, string | undefined>,
     options?: Omit<VectorIndexOptions, "url" | "token">,
   ): VectorIndex<Meta> {
-    const need = (name: string) =>
-      readEnv(name, env) ?? invalid(name, "is not set; set it or pass url and token explicitly");
+    const need = (name: string) => readEnv(name, env) ?? invalid(name, "is not set");
     return new VectorIndex({ ...options, url: need("VECTOR_URL"), token: need("VECTOR_TOKEN") });
   }
 
@@ -67,10 +62,9 @@ export class VectorIndex<Meta = AnyMeta> {
   /** One page of vectors from `cursor` (`"0"` first, then `nextCursor` until it is `""`). */
   range(options: RangeOptions): Promise<RangePage<Meta>> {
     if (typeof options?.cursor !== "string") {
-      invalid("cursor", 'must be a string: "0" first, then the previous nextCursor');
+      invalid("cursor", 'must be a string ("0" to start)');
     }
     positive(options.limit, "limit");
-    checkString(options.prefix, "prefix");
     return this.#send("range", options);
   }
 
@@ -81,21 +75,16 @@ export class VectorIndex<Meta = AnyMeta> {
   rangeAll(options: RangeAllOptions = {}): RangeIterable<Meta> {
     const { pageSize = 100, ...rest } = options;
     positive(pageSize, "pageSize");
-    checkString(rest.prefix, "prefix");
     const range = (cursor: string) => this.range({ ...rest, cursor, limit: pageSize });
     async function* pages() {
-      const seen = new Set<string>();
       for (let cursor = "0"; cursor !== ""; ) {
-        // A service that hands back a cursor it already gave would loop forever.
-        if (seen.has(cursor)) {
-          throw new XError(
-            `rangeAll: the service returned cursor ${JSON.stringify(cursor)} twice, so the range would never end.`,
-          );
-        }
-        seen.add(cursor);
         rest.signal?.throwIfAborted();
         const page = await range(cursor);
         yield page;
+        // A cursor that does not advance would loop forever.
+        if (page.nextCursor === cursor) {
+          throw new XError(`rangeAll: the service sent cursor "${cursor}" twice; stopped.`);
+        }
         cursor = page.nextCursor;
       }
     }
@@ -133,9 +122,8 @@ export class VectorIndex<Meta = AnyMeta> {
     options?: FetchOptions,
   ): Promise<(VectorRecord<Meta> | null)[]> {
     const body = Array.isArray(ids) ? { ...options, ids } : ids;
-    checkString(body?.prefix, "prefix");
     if (body?.ids) {
-      checkIds(body.ids);
+      // Nothing asked, nothing to send.
       if (!body.ids.length) return [];
     } else if (body?.prefix === undefined) {
       invalid("ids", "give an array of ids, or { prefix }");
@@ -145,6 +133,6 @@ export class VectorIndex<Meta = AnyMeta> {
 
   /** Counts and configuration of the whole index, with per-namespace counts. */
   info(options?: CallOptions): Promise<IndexInfo> {
-    return this.#send("info", options);
+    return this.#send("", options);
   }
 }
