@@ -1,0 +1,98 @@
+import { afterEach, expect, test } from "vitest";
+import {
+  type Reply,
+  type Started,
+  startReceiver,
+  startService,
+  trigger,
+  untilState,
+} from "./workflow-harness.js";
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((thing) => thing.close()));
+});
+
+async function setup(timeScale: number, reply: Reply) {
+  const svc = await startService({ timeScale });
+  const workflow = await startReceiver(reply);
+  const callback = await startReceiver();
+  open.push(svc, workflow, callback);
+  return { svc, workflow, callback };
+}
+
+function gaps(times: number[]): number[] {
+  return times.slice(1).map((at, i) => at - (times[i] ?? at));
+}
+
+async function run(svc: Started, id: string | undefined, states: Parameters<typeof untilState>[2]) {
+  return untilState(svc, id ?? "", states, 10_000);
+}
+
+test("a failing step is retried with the Svc-Retry-Delay expression, evaluated with retried", async () => {
+  // Fails three times, then succeeds: four attempts, three waits of 1, 2 and 3 s scaled to
+  // 30, 60 and 90 ms.
+  const { svc, workflow } = await setup(0.03, (_, index) => (index < 3 ? 503 : 200));
+  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+    headers: { "Svc-Retry-Delay": "1000 * (retried + 1)", "content-type": "text/plain" },
+    body: "same body every time",
+  });
+  const done = await run(svc, result.body.workflowRunId, ["succeeded"]);
+  expect(workflow.calls).toHaveLength(4);
+  expect(workflow.calls.map((c) => c.headers["svc-retried"])).toEqual(["0", "1", "2", "3"]);
+  expect(workflow.calls.map((c) => c.headers["svc-attempt"])).toEqual(["1", "2", "3", "4"]);
+  expect(new Set(workflow.calls.map((c) => c.body.toString()))).toEqual(
+    new Set(["same body every time"]),
+  );
+  expect(done.attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
+  const [first = 0, second = 0, third = 0] = gaps(workflow.calls.map((c) => c.at));
+  expect(first).toBeGreaterThanOrEqual(25);
+  expect(second).toBeGreaterThanOrEqual(50);
+  expect(third).toBeGreaterThanOrEqual(75);
+  expect(third).toBeGreaterThan(first);
+});
+
+test("without an expression the default backoff min(86400, e^(2.5 n)) s applies, scaled", async () => {
+  // 1 s, 12.2 s and 148 s at a time scale of 0.001: about 1, 12 and 148 ms.
+  const { svc, workflow, callback } = await setup(0.001, () => 500);
+  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+    headers: { "Svc-Failure-Callback": `${callback.url}/failed` },
+  });
+  await run(svc, result.body.workflowRunId, ["callback-succeeded"]);
+  // The default Svc-Retries is 3: four deliveries in all.
+  expect(workflow.calls).toHaveLength(4);
+  const [, second = 0, third = 0] = gaps(workflow.calls.map((c) => c.at));
+  expect(second).toBeGreaterThanOrEqual(10);
+  expect(third).toBeGreaterThanOrEqual(130);
+  expect(third).toBeGreaterThan(second);
+});
+
+test("Svc-Retries 0 means one attempt, then the failure call", async () => {
+  const { svc, workflow, callback } = await setup(0.001, () => 500);
+  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+    headers: { "Svc-Retries": "0", "Svc-Failure-Callback": `${callback.url}/failed` },
+  });
+  const done = await run(svc, result.body.workflowRunId, ["callback-succeeded"]);
+  expect(workflow.calls).toHaveLength(1);
+  expect(callback.calls).toHaveLength(1);
+  expect(done.attempts.map((a) => a.kind)).toEqual(["delivery", "failure-call"]);
+});
+
+test("any 2xx ends the retries; 3xx and 4xx count as failures", async () => {
+  const statuses = [302, 404, 204];
+  const { svc, workflow } = await setup(0.001, (_, index) => statuses[index] ?? 200);
+  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+    headers: { "Svc-Retry-Delay": "1" },
+  });
+  const done = await run(svc, result.body.workflowRunId, ["succeeded"]);
+  expect(done.attempts.map((a) => a.status)).toEqual([302, 404, 204]);
+});
+
+test("a negative expression result retries at once instead of failing the run", async () => {
+  const { svc, workflow } = await setup(1, (_, index) => (index === 0 ? 500 : 200));
+  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+    headers: { "Svc-Retry-Delay": "-1000 * (retried + 1)" },
+  });
+  const done = await run(svc, result.body.workflowRunId, ["succeeded"]);
+  expect(done.attempts.map((a) => a.status)).toEqual([500, 200]);
+});
