@@ -43,6 +43,11 @@ describe("matching", () => {
       name: "cd",
     });
     expect(matchOperation(spec, "GET", "/v1/items/a/b/c")).toBeUndefined();
+    // A literal segment also beats a greedy parameter that could swallow it.
+    expect(matchOperation(spec, "POST", "/v1/hooks/batch/7")?.operationId).toBe("sendBatch");
+    expect(matchOperation(spec, "POST", "/v1/hooks/batch/7/8")?.params).toEqual({
+      target: "batch/7/8",
+    });
   });
 
   test("an unknown path and a wrong method are violations", () => {
