@@ -1,0 +1,105 @@
+import type { Namespace } from "./namespace.js";
+import { byScore, TopValues } from "./top-k.js";
+import type { Metric, Scored, StoredRecord } from "./types.js";
+
+export type Accept = (record: StoredRecord) => boolean;
+
+/** Exact dense score of one row, in float64 from the stored float32 values. */
+function exactScore(
+  ns: Namespace,
+  metric: Metric,
+  query: number[],
+  qNorm: number,
+  slot: number,
+): number {
+  const m = ns.matrix!;
+  if (metric === "EUCLIDEAN") return 1 / (1 + m.distance2(query, slot));
+  const dot = m.dot(query, slot);
+  if (metric === "DOT_PRODUCT") return (1 + dot) / 2;
+  const denom = qNorm * Math.sqrt(m.sqNorms[slot]!);
+  // A zero vector has no direction: treat it as orthogonal to everything (cos 0).
+  const cos = denom === 0 ? 0 : Math.max(-1, Math.min(1, dot / denom));
+  return (1 + cos) / 2;
+}
+
+function squaredNorm(v: number[]): number {
+  let s = 0;
+  for (const x of v) s += x * x;
+  return s;
+}
+
+/** Every accepted record with its exact score (hybrid fusion needs whole lists). */
+export function denseScoreAll(
+  ns: Namespace,
+  metric: Metric,
+  query: number[],
+  accept: Accept,
+): Scored[] {
+  const qNorm = Math.sqrt(squaredNorm(query));
+  const out: Scored[] = [];
+  for (let slot = 0; slot < ns.bySlot.length; slot++) {
+    const record = ns.bySlot[slot]!;
+    if (accept(record)) out.push({ record, score: exactScore(ns, metric, query, qNorm, slot) });
+  }
+  return out.sort(byScore);
+}
+
+/**
+ * The top `k` accepted records by exact score. The SIMD kernel screens all rows in float32;
+ * its error is bounded (below), so any row that could still belong to the exact top k has a
+ * screened score within 2E of the k-th best screened score. Only those rows are rescored in
+ * float64, which keeps the answer exact while the full pass stays at memory speed.
+ */
+export function denseTopK(
+  ns: Namespace,
+  metric: Metric,
+  query: number[],
+  k: number,
+  accept: Accept,
+): Scored[] {
+  const m = ns.matrix!;
+  const n = m.count;
+  if (n === 0 || k <= 0) return [];
+  const dots = m.dots(query);
+  const sqNorms = m.sqNorms;
+  const qSq = squaredNorm(query);
+  const qNorm = Math.sqrt(qSq);
+  let maxNorm = 0;
+  for (let i = 0; i < n; i++) if (sqNorms[i]! > maxNorm) maxNorm = sqNorms[i]!;
+  maxNorm = Math.sqrt(maxNorm);
+  // Float32 dot error: at most (terms + roundings) * 2^-24 of |q| |v| (query rounding included).
+  const rel = (m.stride + 8) * 2 ** -24 * 1.1;
+  const errDot = rel * qNorm * maxNorm;
+  const bound =
+    metric === "COSINE" ? rel / 2 : metric === "DOT_PRODUCT" ? errDot / 2 : 2 * errDot + 1e-12;
+
+  const screened = new Float64Array(n);
+  const verdict = new Int8Array(n); // 0 unknown, 1 accepted, 2 rejected
+  const accepted = (i: number): boolean => {
+    if (verdict[i] === 0) verdict[i] = accept(ns.bySlot[i]!) ? 1 : 2;
+    return verdict[i] === 1;
+  };
+  const best = new TopValues(k);
+  for (let i = 0; i < n; i++) {
+    const dot = dots[i]!;
+    let s: number;
+    if (metric === "COSINE") {
+      const denom = qNorm * Math.sqrt(sqNorms[i]!);
+      s = denom === 0 ? 0.5 : (1 + dot / denom) / 2;
+    } else if (metric === "DOT_PRODUCT") {
+      s = (1 + dot) / 2;
+    } else {
+      s = 1 / (1 + Math.max(0, qSq + sqNorms[i]! - 2 * dot));
+    }
+    screened[i] = s;
+    if (best.admits(s) && accepted(i)) best.push(s);
+  }
+  const threshold = best.full ? best.min - 2 * bound : Number.NEGATIVE_INFINITY;
+  const candidates: Scored[] = [];
+  for (let i = 0; i < n; i++) {
+    if (screened[i]! >= threshold && accepted(i)) {
+      candidates.push({ record: ns.bySlot[i]!, score: exactScore(ns, metric, query, qNorm, i) });
+    }
+  }
+  return candidates.sort(byScore).slice(0, k);
+}

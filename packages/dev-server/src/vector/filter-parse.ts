@@ -1,0 +1,303 @@
+// Recursive-descent parser for the metadata filter language of DESIGN.md section 4.
+// Grammar (keywords case-insensitive, AND binds tighter than OR):
+//   or        := and ("OR" and)*
+//   and       := unary ("AND" unary)*
+//   unary     := "(" or ")" | "HAS" ["NOT"] "FIELD" path | path predicate
+//   predicate := op literal | ["NOT"] "GLOB" string | ["NOT"] "IN" "(" literal ("," literal)* ")"
+//              | ["NOT"] "CONTAINS" literal
+//   path      := ident ("." ident | "[" int "]" | "[" "#" "-" int "]")*
+import { compileGlob } from "./glob.js";
+
+export type Literal = string | number | boolean;
+/** A path step: a property name, an index from the start, or an offset from the end (`#-n`). */
+export type Step = { key: string } | { index: number } | { fromEnd: number };
+export type CompareOp = "=" | "!=" | "<" | "<=" | ">" | ">=";
+
+export type FilterNode =
+  | { kind: "or"; items: FilterNode[] }
+  | { kind: "and"; items: FilterNode[] }
+  | { kind: "compare"; path: Step[]; op: CompareOp; value: Literal }
+  | { kind: "glob"; path: Step[]; negated: boolean; pattern: RegExp }
+  | { kind: "in"; path: Step[]; negated: boolean; values: Literal[] }
+  | { kind: "contains"; path: Step[]; negated: boolean; value: Literal }
+  | { kind: "has"; path: Step[]; negated: boolean };
+
+/** A filter that does not parse; `position` is 1-based, counted in characters. */
+export class FilterSyntaxError extends Error {
+  constructor(
+    readonly position: number,
+    reason: string,
+  ) {
+    super(`Invalid filter at position ${position}: ${reason}`);
+    this.name = "FilterSyntaxError";
+  }
+}
+
+type Token =
+  | { type: "ident"; text: string; pos: number }
+  | { type: "string"; value: string; pos: number }
+  | { type: "number"; value: number; pos: number }
+  | { type: "punct"; text: string; pos: number }
+  | { type: "end"; pos: number };
+
+const IDENT_START = /[A-Za-z_$]/;
+const IDENT_PART = /[A-Za-z0-9_$]/;
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
+const OPERATORS = ["!=", "<=", ">=", "=", "<", ">", "(", ")", ",", ".", "[", "]", "#", "-"];
+const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r" };
+
+function tokenize(src: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      // Both escaping rules work: a doubled quote ('it''s') and a backslash ('it\'s').
+      const start = i;
+      let value = "";
+      i++;
+      for (;;) {
+        if (i >= src.length) throw new FilterSyntaxError(start + 1, "unterminated string");
+        const ch = src[i]!;
+        if (ch === "\\" && i + 1 < src.length) {
+          const next = src[i + 1]!;
+          value += ESCAPES[next] ?? next;
+          i += 2;
+        } else if (ch === c) {
+          if (src[i + 1] === c) {
+            value += c;
+            i += 2;
+          } else {
+            i++;
+            break;
+          }
+        } else {
+          value += ch;
+          i++;
+        }
+      }
+      tokens.push({ type: "string", value, pos: start });
+      continue;
+    }
+    const prev = tokens[tokens.length - 1];
+    const afterHash = prev?.type === "punct" && prev.text === "#";
+    const num = afterHash ? null : NUMBER.exec(src.slice(i));
+    if (num && (c !== "-" || /[\d.]/.test(src[i + 1] ?? ""))) {
+      tokens.push({ type: "number", value: Number(num[0]), pos: i });
+      i += num[0].length;
+      continue;
+    }
+    if (IDENT_START.test(c)) {
+      const start = i;
+      while (i < src.length && IDENT_PART.test(src[i]!)) i++;
+      tokens.push({ type: "ident", text: src.slice(start, i), pos: start });
+      continue;
+    }
+    const op = OPERATORS.find((o) => src.startsWith(o, i));
+    if (!op) throw new FilterSyntaxError(i + 1, `unexpected character ${JSON.stringify(c)}`);
+    tokens.push({ type: "punct", text: op, pos: i });
+    i += op.length;
+  }
+  tokens.push({ type: "end", pos: src.length });
+  return tokens;
+}
+
+function describe(t: Token): string {
+  switch (t.type) {
+    case "end":
+      return "end of filter";
+    case "string":
+      return `string ${JSON.stringify(t.value)}`;
+    case "number":
+      return `number ${t.value}`;
+    default:
+      return `"${t.text}"`;
+  }
+}
+
+class Parser {
+  private i = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  private peek(offset = 0): Token {
+    return this.tokens[Math.min(this.i + offset, this.tokens.length - 1)]!;
+  }
+  private next(): Token {
+    const t = this.peek();
+    if (this.i < this.tokens.length - 1) this.i++;
+    return t;
+  }
+  private fail(expected: string, t = this.peek()): never {
+    throw new FilterSyntaxError(t.pos + 1, `expected ${expected}, found ${describe(t)}`);
+  }
+  private isKeyword(word: string, offset = 0): boolean {
+    const t = this.peek(offset);
+    return t.type === "ident" && t.text.toUpperCase() === word;
+  }
+  private isPunct(text: string): boolean {
+    const t = this.peek();
+    return t.type === "punct" && t.text === text;
+  }
+  private expectPunct(text: string): void {
+    if (!this.isPunct(text)) this.fail(`"${text}"`);
+    this.next();
+  }
+  private expectKeyword(word: string): void {
+    if (!this.isKeyword(word)) this.fail(word);
+    this.next();
+  }
+
+  parse(): FilterNode {
+    const node = this.or();
+    if (this.peek().type !== "end") this.fail("AND, OR or the end of the filter");
+    return node;
+  }
+
+  private or(): FilterNode {
+    const items = [this.and()];
+    while (this.isKeyword("OR")) {
+      this.next();
+      items.push(this.and());
+    }
+    return items.length === 1 ? items[0]! : { kind: "or", items };
+  }
+
+  private and(): FilterNode {
+    const items = [this.unary()];
+    while (this.isKeyword("AND")) {
+      this.next();
+      items.push(this.unary());
+    }
+    return items.length === 1 ? items[0]! : { kind: "and", items };
+  }
+
+  private unary(): FilterNode {
+    if (this.isPunct("(")) {
+      this.next();
+      const inner = this.or();
+      this.expectPunct(")");
+      return inner;
+    }
+    // "HAS" starts a presence test only when FIELD or NOT FIELD follows, so a field may be named "has".
+    if (this.isKeyword("HAS") && (this.isKeyword("FIELD", 1) || this.isKeyword("NOT", 1))) {
+      this.next();
+      const negated = this.isKeyword("NOT");
+      if (negated) this.next();
+      this.expectKeyword("FIELD");
+      return { kind: "has", path: this.path(), negated };
+    }
+    const path = this.path();
+    return this.predicate(path);
+  }
+
+  private path(): Step[] {
+    const first = this.peek();
+    if (first.type !== "ident") this.fail("a field name");
+    this.next();
+    const steps: Step[] = [{ key: first.text }];
+    for (;;) {
+      if (this.isPunct(".")) {
+        this.next();
+        const t = this.peek();
+        if (t.type !== "ident") this.fail('a field name after "."');
+        this.next();
+        steps.push({ key: t.text });
+      } else if (this.isPunct("[")) {
+        this.next();
+        if (this.isPunct("#")) {
+          this.next();
+          this.expectPunct("-");
+          steps.push({ fromEnd: this.arrayIndex() });
+        } else {
+          steps.push({ index: this.arrayIndex() });
+        }
+        this.expectPunct("]");
+      } else {
+        return steps;
+      }
+    }
+  }
+
+  private arrayIndex(): number {
+    const t = this.peek();
+    if (t.type !== "number" || !Number.isInteger(t.value) || t.value < 0) {
+      this.fail("a non-negative integer index");
+    }
+    this.next();
+    return t.value;
+  }
+
+  private predicate(path: Step[]): FilterNode {
+    const t = this.peek();
+    if (t.type === "punct" && ["=", "!=", "<", "<=", ">", ">="].includes(t.text)) {
+      this.next();
+      const op = t.text as CompareOp;
+      const valueToken = this.peek();
+      const value = this.literal();
+      if (op !== "=" && op !== "!=" && typeof value === "boolean") {
+        this.fail("a number or a string (booleans compare only with = and !=)", valueToken);
+      }
+      return { kind: "compare", path, op, value };
+    }
+    const negated = this.isKeyword("NOT");
+    if (negated) this.next();
+    if (this.isKeyword("GLOB")) {
+      this.next();
+      const p = this.peek();
+      if (p.type !== "string") this.fail("a quoted glob pattern");
+      this.next();
+      let pattern: RegExp;
+      try {
+        pattern = compileGlob(p.value);
+      } catch {
+        throw new FilterSyntaxError(p.pos + 1, `invalid glob pattern ${JSON.stringify(p.value)}`);
+      }
+      return { kind: "glob", path, negated, pattern };
+    }
+    if (this.isKeyword("IN")) {
+      this.next();
+      this.expectPunct("(");
+      const values = [this.literal()];
+      while (this.isPunct(",")) {
+        this.next();
+        values.push(this.literal());
+      }
+      this.expectPunct(")");
+      return { kind: "in", path, negated, values };
+    }
+    if (this.isKeyword("CONTAINS")) {
+      this.next();
+      return { kind: "contains", path, negated, value: this.literal() };
+    }
+    return this.fail(
+      negated ? "GLOB, IN or CONTAINS after NOT" : "an operator (= != < <= > >= GLOB IN CONTAINS)",
+    );
+  }
+
+  private literal(): Literal {
+    const t = this.peek();
+    if (t.type === "string" || t.type === "number") {
+      this.next();
+      return t.value;
+    }
+    if (this.isKeyword("TRUE") || this.isKeyword("FALSE")) {
+      this.next();
+      return this.isKeywordText(t, "TRUE");
+    }
+    return this.fail("a value (number, quoted string, true or false)");
+  }
+
+  private isKeywordText(t: Token, word: string): boolean {
+    return t.type === "ident" && t.text.toUpperCase() === word;
+  }
+}
+
+/** Parses a filter; `undefined` for an empty (or blank) filter, which matches everything. */
+export function parseFilter(source: string): FilterNode | undefined {
+  if (source.trim() === "") return undefined;
+  return new Parser(tokenize(source)).parse();
+}

@@ -1,0 +1,30 @@
+import type { NamespaceTotals } from "./store.js";
+import type { IndexConfig } from "./types.js";
+
+export function info(config: IndexConfig, counts: Map<string, NamespaceTotals>) {
+  let vectorCount = 0;
+  let pendingVectorCount = 0;
+  let indexSize = 0;
+  const namespaces: Record<string, { vectorCount: number; pendingVectorCount: number }> = {};
+  for (const [name, c] of counts) {
+    vectorCount += c.vectorCount;
+    pendingVectorCount += c.pendingVectorCount;
+    indexSize += c.bytes;
+    namespaces[name] = { vectorCount: c.vectorCount, pendingVectorCount: c.pendingVectorCount };
+  }
+  const dense = config.type !== "SPARSE";
+  const dimension = dense ? config.dimension : 0;
+  // A sparse index scores by inner product, so it reports DOT_PRODUCT.
+  const similarityFunction = dense ? config.metric : "DOT_PRODUCT";
+  return {
+    vectorCount,
+    pendingVectorCount,
+    indexSize,
+    dimension,
+    similarityFunction,
+    indexType: config.type,
+    ...(dense ? { denseIndex: { dimension, similarityFunction, embeddingModel: "NONE" } } : {}),
+    ...(config.type !== "DENSE" ? { sparseIndex: { embeddingModel: "NONE" } } : {}),
+    namespaces,
+  };
+}

@@ -1,0 +1,121 @@
+// Checks of request bodies beyond what the spec's schemas say (and, for the dev-only write
+// routes, which the spec does not describe, all of it). Every failure is an HttpError.
+import { HttpError } from "../http.js";
+import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
+
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+function bad(message: string): never {
+  throw new HttpError(400, message);
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function optionalBoolean(body: Record<string, unknown>, field: string, where = ""): boolean {
+  const value = body[field];
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") bad(`${where}${field}: must be a boolean`);
+  return value;
+}
+
+export function optionalString(
+  body: Record<string, unknown>,
+  field: string,
+  where = "",
+): string | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") bad(`${where}${field}: must be a string`);
+  return value;
+}
+
+/** A dense vector of the index's dimension: 400 when it is not numbers, 422 on a wrong length. */
+export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
+  if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
+  for (const x of value) {
+    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > FLOAT32_MAX) {
+      bad(`${where}: must hold finite numbers within float32 range`);
+    }
+  }
+  if (value.length !== config.dimension) {
+    throw new HttpError(
+      422,
+      `Invalid vector dimension: ${value.length}, expected: ${config.dimension}`,
+    );
+  }
+  return value as number[];
+}
+
+export function sparseVector(value: unknown, where: string, allowEmpty: boolean): SparseVector {
+  if (!isObject(value)) bad(`${where}: must be an object with indices and values`);
+  const { indices, values } = value;
+  if (!Array.isArray(indices) || !Array.isArray(values))
+    bad(`${where}: needs indices and values arrays`);
+  if (indices.length !== values.length) {
+    bad(`${where}: indices has ${indices.length} entries but values has ${values.length}`);
+  }
+  if (!allowEmpty && indices.length === 0) bad(`${where}: needs at least one non-zero dimension`);
+  const seen = new Set<number>();
+  for (const i of indices) {
+    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i > 0xffffffff) {
+      bad(`${where}.indices: must be integers from 0 to 4294967295`);
+    }
+    if (seen.has(i)) bad(`${where}.indices: ${i} appears twice; indices must be distinct`);
+    seen.add(i);
+  }
+  for (const x of values) {
+    if (typeof x !== "number" || !Number.isFinite(x))
+      bad(`${where}.values: must be finite numbers`);
+  }
+  return { indices: [...(indices as number[])], values: [...(values as number[])] };
+}
+
+/** One record of the dev-only upsert: what each index type needs, 422 on a wrong dimension. */
+export function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
+  if (!isObject(raw)) bad(`${where}: must be an object with an id`);
+  const known = new Set(["id", "vector", "sparseVector", "metadata", "data"]);
+  for (const key of Object.keys(raw)) if (!known.has(key)) bad(`${where}.${key}: unknown field`);
+  const id = typeof raw.id === "number" && Number.isFinite(raw.id) ? String(raw.id) : raw.id;
+  if (typeof id !== "string" || id === "") bad(`${where}.id: must be a non-empty string`);
+  const record: VectorRecordInput = { id };
+  const wantsDense = config.type !== "SPARSE";
+  const wantsSparse = config.type !== "DENSE";
+  if (raw.vector !== undefined) {
+    if (!wantsDense) bad(`${where}.vector: this index is SPARSE; send sparseVector`);
+    record.vector = denseVector(raw.vector, config, `${where}.vector`);
+  } else if (wantsDense) {
+    bad(`${where}.vector: required on a ${config.type} index`);
+  }
+  if (raw.sparseVector !== undefined) {
+    if (!wantsSparse) bad(`${where}.sparseVector: this index is DENSE; send vector`);
+    record.sparseVector = sparseVector(raw.sparseVector, `${where}.sparseVector`, false);
+  } else if (wantsSparse) {
+    bad(`${where}.sparseVector: required on a ${config.type} index`);
+  }
+  if (raw.metadata !== undefined) {
+    if (!isObject(raw.metadata)) bad(`${where}.metadata: must be a JSON object`);
+    record.metadata = raw.metadata;
+  }
+  if (raw.data !== undefined) {
+    if (typeof raw.data !== "string") bad(`${where}.data: must be a string`);
+    record.data = raw.data;
+  }
+  return record;
+}
+
+export function upsertBody(body: unknown, config: IndexConfig): VectorRecordInput[] {
+  if (Array.isArray(body)) return body.map((r, i) => upsertRecord(r, config, `[${i}]`));
+  if (isObject(body)) return [upsertRecord(body, config, "body")];
+  return bad("body: send a record { id, vector, ... } or an array of them");
+}
+
+export function deleteBody(body: unknown): string[] {
+  const ids = isObject(body) ? body.ids : body;
+  if (typeof ids === "string") return [ids];
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string")) {
+    bad("body: send { ids: string[] } or an array of ids");
+  }
+  return ids as string[];
+}

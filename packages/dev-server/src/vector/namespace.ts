@@ -1,0 +1,104 @@
+import { DenseMatrix } from "./dense-matrix.js";
+import type { IndexConfig, StoredRecord, VectorRecordInput } from "./types.js";
+
+const utf8 = new TextEncoder();
+
+function byteLength(s: string): number {
+  return utf8.encode(s).length;
+}
+
+/**
+ * The records of one namespace. Dense values live in a DenseMatrix row per record; the
+ * id order used by range and prefix fetch is rebuilt lazily after writes, so a burst of
+ * upserts costs one sort, not one insertion each.
+ */
+export class Namespace {
+  readonly records = new Map<string, StoredRecord>();
+  /** Record of each dense row. */
+  readonly bySlot: StoredRecord[] = [];
+  /** How many records hold each sparse index (document frequency, for IDF). */
+  readonly termCounts = new Map<number, number>();
+  readonly matrix: DenseMatrix | undefined;
+  bytes = 0;
+  private sorted: string[] | null = [];
+
+  constructor(readonly config: IndexConfig) {
+    this.matrix = config.type === "SPARSE" ? undefined : new DenseMatrix(config.dimension);
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** Ids in ascending code-unit order. */
+  sortedIds(): string[] {
+    if (this.sorted === null) this.sorted = [...this.records.keys()].sort();
+    return this.sorted;
+  }
+
+  upsert(input: VectorRecordInput, readyAt: number): void {
+    const old = this.records.get(input.id);
+    let slot = -1;
+    if (this.matrix && input.vector) {
+      if (old) {
+        slot = old.slot;
+        this.matrix.write(slot, input.vector);
+      } else {
+        slot = this.matrix.push(input.vector);
+      }
+    }
+    if (old) this.forget(old);
+    else this.sorted = null;
+    const record: StoredRecord = { id: input.id, slot, readyAt, bytes: 0 };
+    if (input.sparseVector) record.sparse = input.sparseVector;
+    if (input.metadata !== undefined) record.metadata = input.metadata;
+    if (input.data !== undefined) record.data = input.data;
+    record.bytes = recordBytes(record, this.matrix ? this.config.dimension : 0);
+    this.bytes += record.bytes;
+    for (const i of record.sparse?.indices ?? []) {
+      this.termCounts.set(i, (this.termCounts.get(i) ?? 0) + 1);
+    }
+    this.records.set(input.id, record);
+    if (slot >= 0) this.bySlot[slot] = record;
+  }
+
+  delete(id: string): boolean {
+    const record = this.records.get(id);
+    if (!record) return false;
+    this.forget(record);
+    this.records.delete(id);
+    this.sorted = null;
+    if (this.matrix && record.slot >= 0) {
+      const moved = this.matrix.remove(record.slot);
+      if (moved >= 0) {
+        const movedRecord = this.bySlot[moved]!;
+        movedRecord.slot = record.slot;
+        this.bySlot[record.slot] = movedRecord;
+      }
+      this.bySlot.length = this.matrix.count;
+    }
+    return true;
+  }
+
+  /** Undoes what a record adds to the size and term counts. */
+  private forget(record: StoredRecord): void {
+    this.bytes -= record.bytes;
+    for (const i of record.sparse?.indices ?? []) {
+      const n = (this.termCounts.get(i) ?? 1) - 1;
+      if (n === 0) this.termCounts.delete(i);
+      else this.termCounts.set(i, n);
+    }
+  }
+}
+
+// indexSize counts what a record stores: its id, dense values as float32 (4 bytes each),
+// sparse entries as a 4-byte index plus a 4-byte value, metadata as its JSON text, and data,
+// all text in UTF-8 bytes.
+function recordBytes(record: StoredRecord, dim: number): number {
+  let bytes = byteLength(record.id);
+  if (record.slot >= 0) bytes += dim * 4;
+  if (record.sparse) bytes += record.sparse.indices.length * 8;
+  if (record.metadata !== undefined) bytes += byteLength(JSON.stringify(record.metadata));
+  if (record.data !== undefined) bytes += byteLength(record.data);
+  return bytes;
+}

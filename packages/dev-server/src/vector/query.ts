@@ -1,0 +1,117 @@
+import { HttpError } from "../http.js";
+import { type Accept, denseScoreAll, denseTopK } from "./dense-search.js";
+import { matches } from "./filter-eval.js";
+import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
+import { type Fusion, fuse } from "./fusion.js";
+import { denseVector, isObject, optionalString, sparseVector } from "./input.js";
+import type { Namespace } from "./namespace.js";
+import { type Include, includeFlags, output, type VectorRecordOutput } from "./read.js";
+import { sparseScoreAll } from "./sparse-search.js";
+import type { IndexConfig, Scored, SparseVector } from "./types.js";
+
+export interface Query {
+  vector?: number[];
+  sparseVector?: SparseVector;
+  topK: number;
+  filter?: FilterNode;
+  idf: boolean;
+  fusion: Fusion;
+  include: Include;
+}
+
+const QUERY_FIELDS = new Set([
+  "vector",
+  "sparseVector",
+  "topK",
+  "includeMetadata",
+  "includeVectors",
+  "includeData",
+  "filter",
+  "weightingStrategy",
+  "fusionAlgorithm",
+]);
+
+function bad(message: string): never {
+  throw new HttpError(400, message);
+}
+
+export function parseQuery(raw: unknown, config: IndexConfig, where: string): Query {
+  if (!isObject(raw)) bad(`${where || "body"}: a query must be an object`);
+  for (const key of Object.keys(raw))
+    if (!QUERY_FIELDS.has(key)) bad(`${where}${key}: unknown field`);
+  const topK = raw.topK ?? 10;
+  if (typeof topK !== "number" || !Number.isInteger(topK) || topK < 1) {
+    bad(`${where}topK: must be an integer of at least 1`);
+  }
+  const weighting = raw.weightingStrategy;
+  if (weighting !== undefined && weighting !== "IDF")
+    bad(`${where}weightingStrategy: the only value is "IDF"`);
+  const fusion = raw.fusionAlgorithm ?? "RRF";
+  if (fusion !== "RRF" && fusion !== "DBSF")
+    bad(`${where}fusionAlgorithm: must be "RRF" or "DBSF"`);
+  const query: Query = {
+    topK,
+    idf: weighting === "IDF",
+    fusion,
+    include: includeFlags(raw, where),
+  };
+  const filter = optionalString(raw, "filter", where);
+  if (filter !== undefined) {
+    try {
+      query.filter = parseFilter(filter);
+    } catch (err) {
+      if (err instanceof FilterSyntaxError) bad(`${where}filter: ${err.message}`);
+      throw err;
+    }
+  }
+  if (raw.vector !== undefined) {
+    if (config.type === "SPARSE")
+      bad(`${where}vector: this index is SPARSE; query with sparseVector`);
+    query.vector = denseVector(raw.vector, config, `${where}vector`);
+  }
+  if (raw.sparseVector !== undefined) {
+    if (config.type === "DENSE")
+      bad(`${where}sparseVector: this index is DENSE; query with vector`);
+    query.sparseVector = sparseVector(raw.sparseVector, `${where}sparseVector`, true);
+  }
+  if (config.type === "DENSE" && !query.vector) bad(`${where}vector: required on a DENSE index`);
+  if (config.type === "SPARSE" && !query.sparseVector)
+    bad(`${where}sparseVector: required on a SPARSE index`);
+  if (!query.vector && !query.sparseVector) bad(`${where}body: give vector, sparseVector or both`);
+  return query;
+}
+
+/** Parses the body: one query object, or an array of them (`batch` when more than one). */
+export function parseQueryBody(
+  body: unknown,
+  config: IndexConfig,
+): { queries: Query[]; batch: boolean } {
+  if (Array.isArray(body)) {
+    if (body.length === 0) bad("body: a batch needs at least one query");
+    return {
+      queries: body.map((q, i) => parseQuery(q, config, `[${i}].`)),
+      batch: body.length > 1,
+    };
+  }
+  return { queries: [parseQuery(body, config, "")], batch: false };
+}
+
+export function runQuery(
+  ns: Namespace,
+  config: IndexConfig,
+  q: Query,
+): (VectorRecordOutput & { score: number })[] {
+  const filter = q.filter;
+  const accept: Accept = filter ? (r) => matches(filter, r.metadata) : () => true;
+  let scored: Scored[];
+  if (q.vector && q.sparseVector) {
+    const dense = denseScoreAll(ns, config.metric, q.vector, accept);
+    const sparse = sparseScoreAll(ns, q.sparseVector, q.idf, accept);
+    scored = fuse([dense, sparse], q.fusion).slice(0, q.topK);
+  } else if (q.vector) {
+    scored = denseTopK(ns, config.metric, q.vector, q.topK, accept);
+  } else {
+    scored = sparseScoreAll(ns, q.sparseVector!, q.idf, accept).slice(0, q.topK);
+  }
+  return scored.map(({ record, score }) => ({ ...output(ns, record, q.include), score }));
+}

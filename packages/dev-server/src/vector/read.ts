@@ -1,0 +1,129 @@
+import { HttpError } from "../http.js";
+import { isObject, optionalBoolean, optionalString } from "./input.js";
+import type { Namespace } from "./namespace.js";
+import type { StoredRecord } from "./types.js";
+
+export interface Include {
+  metadata: boolean;
+  vectors: boolean;
+  data: boolean;
+}
+
+export interface VectorRecordOutput {
+  id: string;
+  vector?: number[];
+  sparseVector?: { indices: number[]; values: number[] };
+  metadata?: Record<string, unknown>;
+  data?: string;
+}
+
+export const FETCH_PREFIX_LIMIT = 1000;
+
+export function includeFlags(body: Record<string, unknown>, where = ""): Include {
+  return {
+    metadata: optionalBoolean(body, "includeMetadata", where),
+    vectors: optionalBoolean(body, "includeVectors", where),
+    data: optionalBoolean(body, "includeData", where),
+  };
+}
+
+export function output(ns: Namespace, record: StoredRecord, include: Include): VectorRecordOutput {
+  const out: VectorRecordOutput = { id: record.id };
+  if (include.vectors) {
+    if (ns.matrix && record.slot >= 0) out.vector = ns.matrix.row(record.slot);
+    if (record.sparse) {
+      out.sparseVector = { indices: [...record.sparse.indices], values: [...record.sparse.values] };
+    }
+  }
+  if (include.metadata && record.metadata !== undefined) out.metadata = record.metadata;
+  if (include.data && record.data !== undefined) out.data = record.data;
+  return out;
+}
+
+/** First position in the sorted ids whose id is >= `key`. */
+function lowerBound(ids: string[], key: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// A range cursor names the next id to return (base64url of its UTF-8 bytes; never "0",
+// which starts a range, nor "", which ends one). Iterating in id order from that id, ids
+// that existed when the iteration began are each returned exactly once, whatever is upserted
+// or deleted between pages: later inserts appear only if they sort after the cursor.
+function encodeCursor(id: string): string {
+  return Buffer.from(id, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string): string {
+  if (cursor === "0") return "";
+  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  if (id === "" || encodeCursor(id) !== cursor) {
+    throw new HttpError(
+      400,
+      `cursor: "${cursor}" is not a cursor of this index; start a range with "0"`,
+    );
+  }
+  return id;
+}
+
+export function range(
+  ns: Namespace,
+  body: unknown,
+): { nextCursor: string; vectors: VectorRecordOutput[] } {
+  if (!isObject(body)) throw new HttpError(400, "body: must be an object with cursor and limit");
+  if (typeof body.cursor !== "string") throw new HttpError(400, "cursor: required, a string");
+  const limit = body.limit;
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1) {
+    throw new HttpError(400, "limit: required, an integer of at least 1");
+  }
+  const prefix = optionalString(body, "prefix") ?? "";
+  const include = includeFlags(body);
+  const from = decodeCursor(body.cursor);
+  const ids = ns.sortedIds();
+  const vectors: VectorRecordOutput[] = [];
+  // Start at whichever of the cursor and the prefix sorts later.
+  let i = lowerBound(ids, from > prefix ? from : prefix);
+  for (; i < ids.length && vectors.length < limit; i++) {
+    const id = ids[i]!;
+    if (!id.startsWith(prefix)) break;
+    vectors.push(output(ns, ns.records.get(id)!, include));
+  }
+  const next = ids[i];
+  return { nextCursor: next?.startsWith(prefix) ? encodeCursor(next) : "", vectors };
+}
+
+export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)[] {
+  if (!isObject(body)) throw new HttpError(400, "body: must be an object with ids or prefix");
+  const prefix = optionalString(body, "prefix");
+  const include = includeFlags(body);
+  const ids = body.ids;
+  if (ids !== undefined) {
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string")) {
+      throw new HttpError(400, "ids: must be an array of strings");
+    }
+    return (ids as string[]).map((id) => {
+      const record = ns.records.get(id);
+      if (!record || (prefix !== undefined && !id.startsWith(prefix))) return null;
+      return output(ns, record, include);
+    });
+  }
+  if (prefix === undefined) throw new HttpError(400, "body: give ids, prefix, or both");
+  const sorted = ns.sortedIds();
+  const out: VectorRecordOutput[] = [];
+  for (
+    let i = lowerBound(sorted, prefix);
+    i < sorted.length && out.length < FETCH_PREFIX_LIMIT;
+    i++
+  ) {
+    const id = sorted[i]!;
+    if (!id.startsWith(prefix)) break;
+    out.push(output(ns, ns.records.get(id)!, include));
+  }
+  return out;
+}

@@ -1,0 +1,206 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { formatViolations, loadSpec, validateRequestParts } from "@x/contract";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  HttpError,
+  hasBearer,
+  parseJson,
+  readBody,
+  sendJson,
+} from "../http.js";
+import { info } from "./info.js";
+import { deleteBody, upsertBody } from "./input.js";
+import { parseQueryBody, runQuery } from "./query.js";
+import { fetch, range } from "./read.js";
+import { VectorStore } from "./store.js";
+import type { IndexConfig, IndexType, Metric } from "./types.js";
+
+export interface VectorServiceOptions {
+  /** The one token the service accepts (`Authorization: Bearer <token>`). */
+  token: string;
+  /** The index; by default 384-dimensional, COSINE, DENSE. */
+  index?: Partial<IndexConfig>;
+  /** How long an upserted vector counts as pending in `info`; 50 ms by default. */
+  pendingMs?: number;
+  /** Largest request body accepted, in bytes (413 above it); 10 MiB by default. */
+  maxBodyBytes?: number;
+  /** Receives one line per request. */
+  log?: (line: string) => void;
+}
+
+export interface VectorService {
+  /** Node request listener for everything under the service's address. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Nothing outlives a request, so this only stops accepting new ones. */
+  close(): Promise<void>;
+  /** Upserts records as the dev-only `/upsert` route would; throws an Error naming what was wrong. */
+  upsert(records: unknown, namespace?: string): void;
+  readonly index: IndexConfig;
+}
+
+const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
+const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
+const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
+const DEV_ROUTES = new Set(["upsert", "delete", "reset"]);
+
+export function indexConfig(index: Partial<IndexConfig> = {}): IndexConfig {
+  const config: IndexConfig = {
+    dimension: index.dimension ?? 384,
+    metric: index.metric ?? "COSINE",
+    type: index.type ?? "DENSE",
+  };
+  if (!METRICS.includes(config.metric)) {
+    throw new RangeError(
+      `metric must be one of ${METRICS.join(", ")} (got ${String(config.metric)})`,
+    );
+  }
+  if (!TYPES.includes(config.type)) {
+    throw new RangeError(`type must be one of ${TYPES.join(", ")} (got ${String(config.type)})`);
+  }
+  const d = config.dimension;
+  if (config.type !== "SPARSE" && !(Number.isInteger(d) && d >= 1 && d <= 65_536)) {
+    throw new RangeError(`dimension must be an integer from 1 to 65536 (got ${String(d)})`);
+  }
+  return config;
+}
+
+interface Route {
+  name: string;
+  namespace: string;
+}
+
+/** `/op` or `/op/<percent-encoded namespace>`; undefined when no route has that shape. */
+function route(pathname: string): Route | undefined {
+  const match = /^\/([a-z]+)(?:\/([^/]*))?$/.exec(pathname);
+  if (!match) return undefined;
+  const name = match[1]!;
+  if (!SPEC_ROUTES.has(name) && !DEV_ROUTES.has(name)) return undefined;
+  const raw = match[2];
+  if (raw !== undefined && (name === "info" || name === "reset")) return undefined;
+  let namespace = "";
+  if (raw !== undefined) {
+    try {
+      namespace = decodeURIComponent(raw);
+    } catch {
+      throw new HttpError(400, `namespace: malformed percent-encoding in "${raw}"`);
+    }
+  }
+  return { name, namespace };
+}
+
+function headerRecord(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  }
+  return out;
+}
+
+/** The vector service's emulator: the spec's reads plus dev-only writes, over one index. */
+export function createVectorService(options: VectorServiceOptions): VectorService {
+  const config = indexConfig(options.index);
+  const store = new VectorStore(config, options.pendingMs ?? 50);
+  const spec = loadSpec("vector");
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const log = options.log ?? (() => {});
+  let closed = false;
+
+  const upsert = (records: unknown, namespace: string) => {
+    const parsed = upsertBody(records, config);
+    try {
+      store.upsert(parsed, namespace);
+    } catch (err) {
+      // Only a namespace past the 4 GiB of WebAssembly memory lands here.
+      if (err instanceof RangeError) throw new HttpError(400, err.message);
+      throw err;
+    }
+  };
+
+  const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const found = route(url.pathname);
+    if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
+    if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
+    const method = found.name === "info" ? "GET" : "POST";
+    if (req.method !== method)
+      throw new HttpError(405, `${req.method} is not allowed on /${found.name}; use ${method}`);
+    const body = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
+    if (SPEC_ROUTES.has(found.name)) {
+      const check = validateRequestParts(spec, {
+        method: req.method,
+        url: url.pathname + url.search,
+        headers: headerRecord(req),
+        body,
+      });
+      const security = check.violations.some((v) => v.where === "security");
+      if (check.violations.length > 0)
+        throw new HttpError(security ? 401 : 400, formatViolations(check.violations));
+    }
+    const ns = found.namespace;
+    switch (found.name) {
+      case "info":
+        return { status: 200, body: { result: info(config, store.counts()) } };
+      case "range":
+        return { status: 200, body: { result: range(store.namespace(ns), body) } };
+      case "fetch":
+        return { status: 200, body: { result: fetch(store.namespace(ns), body) } };
+      case "query": {
+        const { queries, batch } = parseQueryBody(body, config);
+        const space = store.namespace(ns);
+        const lists = queries.map((q) => runQuery(space, config, q));
+        return { status: 200, body: { result: batch ? lists : lists[0] } };
+      }
+      case "upsert":
+        upsert(body, ns);
+        return { status: 200, body: { result: "Success" } };
+      case "delete":
+        return { status: 200, body: { result: { deleted: store.delete(deleteBody(body), ns) } } };
+      default:
+        store.reset();
+        return { status: 200, body: { result: "Success" } };
+    }
+  };
+
+  return {
+    index: config,
+    handle(req, res) {
+      const started = performance.now();
+      const finish = (status: number, body: unknown) => {
+        sendJson(res, status, body);
+        log(
+          `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
+        );
+      };
+      if (closed) {
+        finish(503, { error: "the service is shutting down", status: 503 });
+        return;
+      }
+      answer(req).then(
+        ({ status, body }) => finish(status, body),
+        (err: unknown) => {
+          if (err instanceof HttpError) {
+            if (err.status === 405)
+              res.setHeader("allow", err.message.endsWith("GET") ? "GET" : "POST");
+            if (err.status === 413) res.setHeader("connection", "close");
+            finish(err.status, { error: err.message, status: err.status });
+            return;
+          }
+          // Only a bug lands here; bad input is answered with a 4xx above.
+          log(`[vector] internal error: ${err instanceof Error ? err.stack : String(err)}`);
+          finish(500, { error: "internal server error", status: 500 });
+        },
+      );
+    },
+    async close() {
+      closed = true;
+    },
+    upsert(records, namespace = "") {
+      try {
+        upsert(records, namespace);
+      } catch (err) {
+        if (err instanceof HttpError) throw new Error(err.message);
+        throw err;
+      }
+    },
+  };
+}

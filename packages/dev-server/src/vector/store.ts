@@ -1,0 +1,74 @@
+import { HttpError } from "../http.js";
+import { Namespace } from "./namespace.js";
+import type { IndexConfig, VectorRecordInput } from "./types.js";
+
+export interface NamespaceTotals {
+  vectorCount: number;
+  pendingVectorCount: number;
+  /** What the namespace adds to indexSize. */
+  bytes: number;
+}
+
+/**
+ * The one index of a vector service: its namespaces, created by the first upsert into them
+ * and kept (even when emptied by deletes) until a reset; the default namespace "" always
+ * exists. Upserted records count as pending for `pendingMs`, then as ready; queries, range
+ * and fetch see them at once.
+ */
+export class VectorStore {
+  private readonly namespaces = new Map<string, Namespace>();
+
+  constructor(
+    readonly config: IndexConfig,
+    private readonly pendingMs = 50,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.reset();
+  }
+
+  /** The namespace, or 404 when it does not exist. */
+  namespace(name: string): Namespace {
+    const ns = this.namespaces.get(name);
+    if (!ns) throw new HttpError(404, `Namespace '${name}' does not exist`);
+    return ns;
+  }
+
+  upsert(records: VectorRecordInput[], name: string): void {
+    let ns = this.namespaces.get(name);
+    if (!ns) {
+      ns = new Namespace(this.config);
+      this.namespaces.set(name, ns);
+    }
+    const readyAt = this.now() + this.pendingMs;
+    for (const record of records) ns.upsert(record, readyAt);
+  }
+
+  /** Deletes what exists of `ids`; returns how many were deleted. */
+  delete(ids: string[], name: string): number {
+    const ns = this.namespace(name);
+    let deleted = 0;
+    for (const id of ids) if (ns.delete(id)) deleted++;
+    return deleted;
+  }
+
+  /** Drops every namespace and empties the default one. */
+  reset(): void {
+    this.namespaces.clear();
+    this.namespaces.set("", new Namespace(this.config));
+  }
+
+  counts(): Map<string, NamespaceTotals> {
+    const now = this.now();
+    const out = new Map<string, NamespaceTotals>();
+    for (const [name, ns] of this.namespaces) {
+      let pending = 0;
+      for (const record of ns.records.values()) if (record.readyAt > now) pending++;
+      out.set(name, {
+        vectorCount: ns.size - pending,
+        pendingVectorCount: pending,
+        bytes: ns.bytes,
+      });
+    }
+    return out;
+  }
+}
