@@ -6,7 +6,6 @@ import {
   getJson,
   type Receiver,
   runOf,
-  type Started,
   startReceiver,
   startService,
   TOKEN,

@@ -195,3 +195,10 @@ export async function untilState(
     `run ${id} to reach ${states.join(" or ")}`,
   );
 }
+
+/** A trigger that must be accepted; its run id. */
+export async function triggerOk(...args: Parameters<typeof trigger>): Promise<string> {
+  const result = await trigger(...args);
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return result.body.workflowRunId ?? "";
+}

@@ -4,7 +4,7 @@ import {
   type Started,
   startReceiver,
   startService,
-  trigger,
+  triggerOk,
   untilState,
 } from "./workflow-harness.js";
 
@@ -33,11 +33,11 @@ test("a failing step is retried with the Svc-Retry-Delay expression, evaluated w
   // Fails three times, then succeeds: four attempts, three waits of 1, 2 and 3 s scaled to
   // 30, 60 and 90 ms.
   const { svc, workflow } = await setup(0.03, (_, index) => (index < 3 ? 503 : 200));
-  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+  const id = await triggerOk(svc.base, `${workflow.url}/wf`, {
     headers: { "Svc-Retry-Delay": "1000 * (retried + 1)", "content-type": "text/plain" },
     body: "same body every time",
   });
-  const done = await run(svc, result.body.workflowRunId, ["succeeded"]);
+  const done = await run(svc, id, ["succeeded"]);
   expect(workflow.calls).toHaveLength(4);
   expect(workflow.calls.map((c) => c.headers["svc-retried"])).toEqual(["0", "1", "2", "3"]);
   expect(workflow.calls.map((c) => c.headers["svc-attempt"])).toEqual(["1", "2", "3", "4"]);
@@ -55,10 +55,10 @@ test("a failing step is retried with the Svc-Retry-Delay expression, evaluated w
 test("without an expression the default backoff min(86400, e^(2.5 n)) s applies, scaled", async () => {
   // 1 s, 12.2 s and 148 s at a time scale of 0.001: about 1, 12 and 148 ms.
   const { svc, workflow, callback } = await setup(0.001, () => 500);
-  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+  const id = await triggerOk(svc.base, `${workflow.url}/wf`, {
     headers: { "Svc-Failure-Callback": `${callback.url}/failed` },
   });
-  await run(svc, result.body.workflowRunId, ["callback-succeeded"]);
+  await run(svc, id, ["callback-succeeded"]);
   // The default Svc-Retries is 3: four deliveries in all.
   expect(workflow.calls).toHaveLength(4);
   const [, second = 0, third = 0] = gaps(workflow.calls.map((c) => c.at));
@@ -69,10 +69,10 @@ test("without an expression the default backoff min(86400, e^(2.5 n)) s applies,
 
 test("Svc-Retries 0 means one attempt, then the failure call", async () => {
   const { svc, workflow, callback } = await setup(0.001, () => 500);
-  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+  const id = await triggerOk(svc.base, `${workflow.url}/wf`, {
     headers: { "Svc-Retries": "0", "Svc-Failure-Callback": `${callback.url}/failed` },
   });
-  const done = await run(svc, result.body.workflowRunId, ["callback-succeeded"]);
+  const done = await run(svc, id, ["callback-succeeded"]);
   expect(workflow.calls).toHaveLength(1);
   expect(callback.calls).toHaveLength(1);
   expect(done.attempts.map((a) => a.kind)).toEqual(["delivery", "failure-call"]);
@@ -81,18 +81,18 @@ test("Svc-Retries 0 means one attempt, then the failure call", async () => {
 test("any 2xx ends the retries; 3xx and 4xx count as failures", async () => {
   const statuses = [302, 404, 204];
   const { svc, workflow } = await setup(0.001, (_, index) => statuses[index] ?? 200);
-  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+  const id = await triggerOk(svc.base, `${workflow.url}/wf`, {
     headers: { "Svc-Retry-Delay": "1" },
   });
-  const done = await run(svc, result.body.workflowRunId, ["succeeded"]);
+  const done = await run(svc, id, ["succeeded"]);
   expect(done.attempts.map((a) => a.status)).toEqual([302, 404, 204]);
 });
 
 test("a negative expression result retries at once instead of failing the run", async () => {
   const { svc, workflow } = await setup(1, (_, index) => (index === 0 ? 500 : 200));
-  const result = await trigger(svc.base, `${workflow.url}/wf`, {
+  const id = await triggerOk(svc.base, `${workflow.url}/wf`, {
     headers: { "Svc-Retry-Delay": "-1000 * (retried + 1)" },
   });
-  const done = await run(svc, result.body.workflowRunId, ["succeeded"]);
+  const done = await run(svc, id, ["succeeded"]);
   expect(done.attempts.map((a) => a.status)).toEqual([500, 200]);
 });
