@@ -1,0 +1,351 @@
+// Per-call CPU overhead: every client answers from the same stub fetch (next tick, no
+// network), all in one process and one run, and is reported against a bare `fetch` +
+// `json()` of the same request and against @upstash/vector's `Index.query`.
+// Run: node --conditions=source --import tsx calls.ts
+import { Client as QStash } from "@upstash/qstash";
+import { Index } from "@upstash/vector";
+import { VectorIndex } from "@x/vector";
+import { WorkflowClient } from "@x/workflow";
+import createClient from "openapi-fetch";
+import { Bench } from "tinybench";
+import type { paths as VectorPaths } from "../packages/vector/src/generated/schema";
+import type { paths as WorkflowPaths } from "../packages/workflow/src/generated/schema";
+import { fmt, table, writeSection } from "./lib/results.mjs";
+import { answerWith, BODIES, recording, type Seen, stubFetch } from "./lib/stub";
+
+const TIME = Number(process.env.BENCH_CALLS_MS ?? 500);
+const ROUNDS = Number(process.env.BENCH_CALLS_ROUNDS ?? 3);
+
+// Every client, ours included, sends through this fetch; the SDKs that take no `fetch`
+// option use the global one, so it is replaced in this process only.
+globalThis.fetch = stubFetch as typeof fetch;
+
+const VECTOR_URL = "https://my-index.vector.example.com";
+const WORKFLOW_URL = "https://workflow.eu-central-1.example.com";
+const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.c2lnbmF0dXJlLWJ5dGVz";
+const AUTH = `Bearer ${TOKEN}`;
+
+const vectorOf = (n: number) => Array.from({ length: n }, (_, i) => Math.sin(i + 1) / 2);
+const query = (dimension: number) => ({
+  vector: vectorOf(dimension),
+  topK: 5,
+  includeMetadata: true,
+  filter: "lang = 'en' AND year >= 2020",
+});
+const q8 = query(8);
+const q768 = query(768);
+const ids = ["doc-1", "doc-2", "doc-9"];
+
+const ours = new VectorIndex({ url: VECTOR_URL, token: TOKEN, fetch: stubFetch });
+const upstash = new Index({ url: VECTOR_URL, token: TOKEN });
+const wf = new WorkflowClient({ baseUrl: WORKFLOW_URL, token: TOKEN, fetch: stubFetch });
+const qstash = new QStash({ baseUrl: WORKFLOW_URL, token: TOKEN, devMode: false });
+
+// openapi-fetch as it comes, and with what its options allow: a function query serializer
+// (not rebuilt per call), JSON.stringify as body serializer, and a `Request` option that
+// only carries url and init so the `Request` is built once (in fetch), not twice.
+const plainVector = createClient<VectorPaths>({
+  baseUrl: VECTOR_URL,
+  headers: { authorization: AUTH },
+});
+class InitOnly {
+  constructor(
+    readonly url: string,
+    init: RequestInit,
+  ) {
+    Object.assign(this, init);
+  }
+}
+const tuned = {
+  querySerializer: () => "",
+  bodySerializer: JSON.stringify,
+  Request: InitOnly as unknown as typeof Request,
+  fetch: ((request: InitOnly) => stubFetch(request.url, request as RequestInit)) as never,
+};
+const tunedVector = createClient<VectorPaths>({
+  baseUrl: VECTOR_URL,
+  headers: { authorization: AUTH },
+  ...tuned,
+});
+// The workflow URL goes into the path raw (the spec's x-greedy), which needs a path serializer.
+const rawPath = (path: string, params: Record<string, unknown>) =>
+  path.replace(/\{(\w+)\}/g, (_, name) =>
+    String(params[name]).replace(/[%?# ]/g, encodeURIComponent),
+  );
+const plainWorkflow = createClient<WorkflowPaths>({
+  baseUrl: WORKFLOW_URL,
+  headers: { authorization: AUTH },
+  pathSerializer: rawPath,
+});
+const tunedWorkflow = createClient<WorkflowPaths>({
+  baseUrl: WORKFLOW_URL,
+  headers: { authorization: AUTH },
+  pathSerializer: rawPath,
+  ...tuned,
+});
+
+const bare = async (url: string, headers: Record<string, string>, body: unknown) => {
+  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  return response.json();
+};
+const jsonHeaders = { authorization: AUTH, "content-type": "application/json" };
+
+// The trigger with every option, and the same headers written out by hand.
+const target = "https://example.org/api/workflow";
+const payload = { orderId: 1042, items: [{ sku: "A-1", qty: 2 }], note: "gift" };
+const trigger = {
+  url: target,
+  body: payload,
+  contentType: "application/json",
+  runId: "order-1042",
+  headers: { "x-tenant": "42", "x-trace": "abc123" },
+  retries: 3,
+  delay: "1d10h30m",
+  notBefore: 1767225600,
+  labels: ["billing", "nightly"],
+  flowControl: { key: "tenant-42", parallelism: 2, rate: 10, period: "1m" },
+  failureCallback: { url: "https://example.org/api/on-failure", headers: { "x-alert": "ops" } },
+  retryDelay: "1000 * pow(2, retried)",
+};
+const svcHeaders = {
+  "Svc-Forward-x-tenant": "42",
+  "Svc-Forward-x-trace": "abc123",
+  "Svc-Workflow-RunId": "order-1042",
+  "Svc-Retries": "3",
+  "Svc-Delay": "1d10h30m",
+  "Svc-Not-Before": "1767225600",
+  "Svc-Label": "billing,nightly",
+  "Svc-Flow-Control-Key": "tenant-42",
+  "Svc-Flow-Control-Value": "parallelism=2, rate=10, period=1m",
+  "Svc-Failure-Callback": "https://example.org/api/on-failure",
+  "Svc-Failure-Callback-Forward-x-alert": "ops",
+  "Svc-Retry-Delay": "1000 * pow(2, retried)",
+};
+const triggerPath = `${WORKFLOW_URL}/v2/trigger/${target}`;
+
+interface Contender {
+  name: string;
+  run: () => Promise<unknown>;
+  /** Reads the client's answer down to what a caller uses; false means the task is broken. */
+  ok: (result: never) => boolean;
+}
+interface Group {
+  title: string;
+  body: string;
+  /** The row every other row of the group is divided by. */
+  base: string;
+  contenders: Contender[];
+}
+
+const list = (n: number) => (r: unknown[]) => Array.isArray(r) && r.length === n;
+const data = (check: (r: never) => boolean) => (r: { data?: { result?: unknown } }) =>
+  check(r.data?.result as never);
+const queryGroup = (title: string, q: typeof q8): Group => ({
+  title,
+  body: BODIES.query,
+  base: "bare fetch + json()",
+  contenders: [
+    {
+      name: "bare fetch + json()",
+      run: () => bare(`${VECTOR_URL}/query`, jsonHeaders, q),
+      ok: (r: { result: unknown[] }) => list(5)(r.result),
+    },
+    { name: "@x/vector VectorIndex.query", run: () => ours.query(q), ok: list(5) },
+    { name: "@upstash/vector Index.query", run: () => upstash.query(q), ok: list(5) },
+    {
+      name: "openapi-fetch POST /query",
+      run: () => plainVector.POST("/query", { body: q }),
+      ok: data(list(5)),
+    },
+    {
+      name: "openapi-fetch POST /query, tuned options",
+      run: () => tunedVector.POST("/query", { body: q }),
+      ok: data(list(5)),
+    },
+  ],
+});
+
+const GROUPS: Group[] = [
+  queryGroup("vector query, 8 dimensions", q8),
+  queryGroup("vector query, 768 dimensions", q768),
+  {
+    title: "vector fetch, 3 ids",
+    body: BODIES.fetch,
+    base: "bare fetch + json()",
+    contenders: [
+      {
+        name: "bare fetch + json()",
+        run: () => bare(`${VECTOR_URL}/fetch`, jsonHeaders, { ids, includeMetadata: true }),
+        ok: (r: { result: unknown[] }) => list(3)(r.result),
+      },
+      {
+        name: "@x/vector VectorIndex.fetch",
+        run: () => ours.fetch(ids, { includeMetadata: true }),
+        ok: list(3),
+      },
+      {
+        name: "@upstash/vector Index.fetch",
+        run: () => upstash.fetch(ids, { includeMetadata: true }),
+        ok: list(3),
+      },
+      {
+        name: "openapi-fetch POST /fetch",
+        run: () => plainVector.POST("/fetch", { body: { ids, includeMetadata: true } }),
+        ok: data(list(3)),
+      },
+      {
+        name: "openapi-fetch POST /fetch, tuned options",
+        run: () => tunedVector.POST("/fetch", { body: { ids, includeMetadata: true } }),
+        ok: data(list(3)),
+      },
+    ],
+  },
+  {
+    title: "workflow trigger, every option",
+    body: BODIES.trigger,
+    base: "bare fetch + json()",
+    contenders: [
+      {
+        name: "bare fetch + json()",
+        run: () => bare(triggerPath, { ...jsonHeaders, ...svcHeaders }, payload),
+        ok: (r: { workflowRunId?: string }) => r.workflowRunId === "order-1042",
+      },
+      {
+        name: "@x/workflow WorkflowClient.trigger",
+        run: () => wf.trigger(trigger),
+        ok: (r: { workflowRunId?: string }) => r.workflowRunId === "order-1042",
+      },
+      ...(["openapi-fetch", "openapi-fetch, tuned options"] as const).map((name) => ({
+        name: `${name} POST /v2/trigger`,
+        run: () =>
+          (name === "openapi-fetch" ? plainWorkflow : tunedWorkflow).POST(
+            "/v2/trigger/{workflowUrl}",
+            {
+              params: { path: { workflowUrl: target }, header: svcHeaders as never },
+              body: payload as never,
+            },
+          ),
+        ok: (r: { data?: { workflowRunId?: string } }) => r.data?.workflowRunId === "order-1042",
+      })),
+      {
+        name: "@upstash/qstash Client.publishJSON",
+        run: () => {
+          answerWith(BODIES.publish);
+          return qstash.publishJSON({
+            url: target,
+            body: payload,
+            headers: trigger.headers,
+            retries: 3,
+            delay: "1d10h30m" as never,
+            notBefore: 1767225600,
+            label: ["billing", "nightly"],
+            flowControl: trigger.flowControl as never,
+            failureCallback: trigger.failureCallback.url,
+            retryDelay: trigger.retryDelay,
+          });
+        },
+        ok: (r: { messageId?: string }) => typeof r.messageId === "string",
+      },
+    ],
+  },
+];
+
+/** What each task sends, so the table can show the requests are alike. */
+async function check(group: Group, c: Contender): Promise<Seen> {
+  answerWith(c.name.includes("qstash") ? BODIES.publish : group.body);
+  let result: unknown;
+  const seen = await recording(async () => {
+    result = await c.run();
+  });
+  if (!c.ok(result as never) || seen.length !== 1) {
+    throw new Error(`${group.title} / ${c.name}: unexpected result ${JSON.stringify(result)}`);
+  }
+  return seen[0] as Seen;
+}
+
+export async function runCalls() {
+  const seen = new Map<string, Seen>();
+  for (const group of GROUPS) {
+    for (const c of group.contenders) seen.set(`${group.title}/${c.name}`, await check(group, c));
+  }
+  // Rounds in rotated order, so no task always runs first or last; the median counts.
+  const samples = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const group of GROUPS) {
+      const bench = new Bench({ time: TIME, warmupTime: 100, throws: true });
+      const n = group.contenders.length;
+      for (let i = 0; i < n; i++) {
+        const c = group.contenders[(i + round) % n] as Contender;
+        const body = c.name.includes("qstash") ? BODIES.publish : group.body;
+        bench.add(c.name, c.run, { beforeAll: () => answerWith(body) });
+      }
+      await bench.run();
+      for (const task of bench.tasks) {
+        const key = `${group.title}/${task.name}`;
+        const hz =
+          (task.result as { throughput?: { mean: number } }).throughput?.mean ?? Number.NaN;
+        samples.set(key, [...(samples.get(key) ?? []), hz]);
+      }
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const hz = (group: Group, name: string) => median(samples.get(`${group.title}/${name}`) ?? []);
+
+  const sections: string[] = [];
+  const budget: string[] = [];
+  for (const group of GROUPS) {
+    const base = hz(group, group.base);
+    const upstashQuery = group.contenders.some((c) => c.name === "@upstash/vector Index.query")
+      ? hz(group, "@upstash/vector Index.query")
+      : undefined;
+    const rows = group.contenders.map((c) => {
+      const s = seen.get(`${group.title}/${c.name}`) as Seen;
+      const ops = hz(group, c.name);
+      return [
+        c.name,
+        fmt.int(ops),
+        fmt.ratio(ops / base),
+        upstashQuery ? fmt.ratio(ops / upstashQuery) : "",
+        `${(1e6 / ops).toFixed(1)} µs`,
+        `${Object.keys(s.headers).length} headers, ${s.body.length} B body`,
+      ];
+    });
+    sections.push(
+      `### ${group.title}\n\n${table(
+        [
+          "client",
+          "ops/s",
+          "vs bare fetch",
+          "vs @upstash/vector query",
+          "per call",
+          "request sent",
+        ],
+        rows,
+      )}`,
+    );
+    if (upstashQuery) {
+      const ratio = hz(group, "@x/vector VectorIndex.query") / upstashQuery;
+      budget.push(
+        `- ${group.title}: @x/vector query = **${fmt.ratio(ratio)}** @upstash/vector Index.query (budget >= 0.90x): ${ratio >= 0.9 ? "ok" : "**missed**"}`,
+      );
+    }
+  }
+  const markdown = [
+    "## Per-call CPU overhead (stub fetch, next tick)",
+    "",
+    `Same process and run; each client answered by one stub fetch that builds a \`Request\` from its`,
+    `arguments (as undici's fetch does) and resolves on the next tick. Median of ${ROUNDS} rounds of`,
+    `${TIME} ms per task, in rotated order. "request sent" counts what the stub received.`,
+    "",
+    ...budget,
+    "",
+    sections.join("\n\n"),
+  ].join("\n");
+  return { markdown, ok: !budget.some((b) => b.includes("missed")) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { markdown } = await runCalls();
+  writeSection("calls", markdown);
+  console.log(markdown);
+}

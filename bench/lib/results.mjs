@@ -1,0 +1,68 @@
+// RESULTS.md is shared by every bench section: each one replaces only its own block
+// (between markers), so sections can be rerun alone without losing the others.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, totalmem } from "node:os";
+
+export const RESULTS = new URL("../RESULTS.md", import.meta.url);
+
+export const SECTIONS = ["machine", "size", "calls", "e2e", "devserver", "build"];
+
+const TITLE =
+  "# Benchmarks and budgets\n\nWritten by `pnpm bench` (all sections) and `pnpm size`; do not edit by hand.\n";
+
+const start = (name) => `<!-- section:${name} -->`;
+const end = (name) => `<!-- /section:${name} -->`;
+
+/** Returns `doc` with the block of section `name` set to `body`, in the order of SECTIONS. */
+export function replaceSection(doc, name, body) {
+  if (!SECTIONS.includes(name)) throw new Error(`unknown section ${name}`);
+  const blocks = new Map();
+  for (const s of SECTIONS) {
+    const i = doc.indexOf(start(s));
+    const j = doc.indexOf(end(s));
+    if (i >= 0 && j > i) blocks.set(s, doc.slice(i + start(s).length, j).trim());
+  }
+  blocks.set(name, body.trim());
+  const parts = SECTIONS.filter((s) => blocks.has(s)).map(
+    (s) => `${start(s)}\n${blocks.get(s)}\n${end(s)}`,
+  );
+  return `${TITLE}\n${parts.join("\n\n")}\n`;
+}
+
+export function writeSection(name, body) {
+  const doc = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "";
+  writeFileSync(RESULTS, replaceSection(doc, name, body));
+}
+
+/** A Markdown table from a header row and data rows (cells are stringified). */
+export function table(header, rows) {
+  const line = (cells) => `| ${cells.map((c) => String(c)).join(" | ")} |`;
+  const align = header.map((_, i) => (i === 0 ? "---" : "---:"));
+  return [line(header), line(align), ...rows.map(line)].join("\n");
+}
+
+export function machine() {
+  const cpu = cpus()[0]?.model?.trim() ?? "unknown cpu";
+  return [
+    "## Machine",
+    "",
+    `- node ${process.version} (${process.platform} ${process.arch})`,
+    `- ${availableParallelism()} cores: ${cpu}`,
+    `- memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- written ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+  ].join("\n");
+}
+
+export const fmt = {
+  int: (n) => Math.round(n).toLocaleString("en-US"),
+  ms: (n, digits = 2) => `${n.toFixed(digits)} ms`,
+  ratio: (n) => `${n.toFixed(2)}x`,
+  mib: (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`,
+};
+
+/** Quantile `q` (0..1) of unsorted samples, nearest-rank. */
+export function quantile(samples, q) {
+  const sorted = Float64Array.from(samples).sort();
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank];
+}

@@ -1,0 +1,98 @@
+// `pnpm size`: what each client costs a bundle. Every entry in size/ is bundled by
+// esbuild (minified, platform neutral, ESM) and gzipped at level 9, the way a
+// browser or edge app ships it. Our packages are bundled from their sources
+// (the `source` export condition), so no build is needed first; the reference SDKs
+// come from their published files. Exits 1 when a budget (DESIGN.md section 8) is exceeded.
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { fmt, table, writeSection } from "./lib/results.mjs";
+
+const here = new URL(".", import.meta.url);
+
+/** What is measured; `budget` in bytes of min+gzip, where DESIGN.md sets one. */
+export const ENTRIES = [
+  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 4000 },
+  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 3800 },
+  { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
+  { name: "@upstash/workflow `Client.trigger`", file: "size/upstash-workflow.ts" },
+  { name: "@upstash/qstash `Client.publishJSON`", file: "size/upstash-qstash.ts" },
+  { name: "@upstash/vector `Index`, same methods", file: "size/upstash-vector.ts" },
+  { name: "openapi-fetch alone, one `POST`", file: "size/openapi-fetch.ts" },
+];
+
+/** Bundles one entry; returns its minified and gzipped sizes and what it left external. */
+export async function measure(entry) {
+  const result = await build({
+    entryPoints: [new URL(entry.file, here).pathname],
+    bundle: true,
+    minify: true,
+    platform: "neutral",
+    format: "esm",
+    conditions: ["source"],
+    // Runtime-neutral code must not need Node built-ins; any left here is reported.
+    external: ["node:*"],
+    mainFields: ["module", "main"],
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0].contents;
+  const output = Object.values(result.metafile.outputs)[0];
+  return {
+    ...entry,
+    min: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    externals: [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))],
+    modules: Object.keys(result.metafile.inputs).length,
+  };
+}
+
+/** The rows over budget, each with a message saying by how much. */
+export function overBudget(rows) {
+  return rows
+    .filter((r) => r.budget !== undefined && r.gzip > r.budget)
+    .map((r) => ({
+      ...r,
+      message: `${r.name}: ${fmt.int(r.gzip)} B min+gzip is ${fmt.int(r.gzip - r.budget)} B over the ${fmt.int(r.budget)} B budget`,
+    }));
+}
+
+export function render(rows) {
+  const body = table(
+    ["bundle", "min B", "min+gzip B", "budget", "modules", "Node built-ins left"],
+    rows.map((r) => [
+      r.name,
+      fmt.int(r.min),
+      fmt.int(r.gzip),
+      r.budget === undefined
+        ? ""
+        : `${fmt.int(r.budget)} ${r.gzip <= r.budget ? "ok" : "**exceeded**"}`,
+      r.modules,
+      r.externals.join(", ") || "none",
+    ]),
+  );
+  return [
+    "## Bundle size",
+    "",
+    "esbuild bundle + minify, platform neutral, ESM (esbuild default target), then gzip -9. Our packages",
+    "are bundled from their TypeScript sources (`source` export condition); the others from",
+    "their published files. Entries are in `bench/size/`.",
+    "",
+    body,
+  ].join("\n");
+}
+
+export async function runSize() {
+  const rows = await Promise.all(ENTRIES.map(measure));
+  const markdown = render(rows);
+  writeSection("size", markdown);
+  return { rows, markdown, failures: overBudget(rows) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now();
+  const { markdown, failures } = await runSize();
+  console.log(`${markdown}\n\n(${Math.round(performance.now() - started)} ms)`);
+  for (const f of failures) console.error(`size budget exceeded: ${f.message}`);
+  process.exitCode = failures.length ? 1 : 0;
+}
