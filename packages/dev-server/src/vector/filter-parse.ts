@@ -84,8 +84,9 @@ function tokenize(src: string): Token[] {
       continue;
     }
     const prev = tokens[tokens.length - 1];
+    // In `[#-1]` the minus is an operator, not the sign of a number.
     const afterHash = prev?.type === "punct" && prev.text === "#";
-    const num = afterHash ? null : NUMBER.exec(src.slice(i));
+    const num = afterHash && c === "-" ? null : NUMBER.exec(src.slice(i));
     if (num && (c !== "-" || /[\d.]/.test(src[i + 1] ?? ""))) {
       tokens.push({ type: "number", value: Number(num[0]), pos: i });
       i += num[0].length;

@@ -88,7 +88,9 @@ export function range(
   const ids = ns.sortedIds();
   const vectors: VectorRecordOutput[] = [];
   // Start at whichever of the cursor and the prefix sorts later.
-  let i = lowerBound(ids, from > prefix ? from : prefix);
+  let start = prefix;
+  if (from > prefix) start = from;
+  let i = lowerBound(ids, start);
   for (; i < ids.length && vectors.length < limit; i++) {
     const id = ids[i]!;
     if (!id.startsWith(prefix)) break;
