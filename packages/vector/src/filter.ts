@@ -33,10 +33,12 @@ export const BUILT = "must be built with filter";
 //   path    := ident ( "." ident | "[" digits "]" | "[#-" digits "]" )*
 //   ident   := [A-Za-z_][A-Za-z0-9_]*   but not a keyword (and or not in glob contains has
 //              field true false, any case), so a field can never read as syntax
-//   string  := "'" ( any character except "'" | "''" )* "'"   -- a quote is doubled; every
-//              other character, backslash and double quote included, stands for itself
+//   string  := "'" ( any character but ' and \ | "\\" | "\'" )* "'"   -- a backslash escapes
+//              a quote or a backslash; every other character, double quotes and newlines
+//              included, stands for itself (the builder never writes any other escape)
 //   number  := JavaScript's String(n) of a finite number: -?digits(.digits)?(e[+-]digits)?
 //   boolean := true | false
+//   list    := "(" value ( ", " value )* ")"
 // `and`/`or` wrap every child in parentheses: "(a) AND (b)".
 const path = (field: string): string =>
   /^(?!(and|or|not|in|glob|contains|has|field|true|false)\b)[a-z_]\w*(\.[a-z_]\w*|\[(#-)?\d+\])*$/i.test(
@@ -47,7 +49,7 @@ const path = (field: string): string =>
 
 const literal = (v: unknown): string =>
   typeof v === "string"
-    ? `'${v.replaceAll("'", "''")}'`
+    ? `'${v.replace(/['\\]/g, "\\$&")}'`
     : typeof v === "boolean" || Number.isFinite(v)
       ? `${v}`
       : invalid("value", "must be a string, a finite number or a boolean");
