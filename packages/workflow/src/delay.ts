@@ -9,7 +9,7 @@ const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
  */
 export function parseDelay(value: string, field = "delay"): number {
   if (!/^(?:\d+(?:\.\d+)?[smhd])+$/.test(value)) {
-    invalid(field, `"${value}" is not <number><s|m|h|d>..., e.g. "10s" or "1d10h30m"`);
+    invalid(field, `"${value}" is not like "10s", "1.5h" or "1d10h30m"`);
   }
   let seconds = 0;
   for (const [, n, unit] of value.matchAll(/([\d.]+)(.)/g)) seconds += +n! * UNIT[unit!]!;
@@ -21,7 +21,7 @@ export function formatDelay(value: string | number, field = "delay"): string {
   const text =
     typeof value === "number"
       ? value >= 0 && value < 1e21
-        ? `${value.toFixed(3).replace(/\.?0+$/, "")}s`
+        ? `${+value.toFixed(3)}s`
         : invalid(field, "must be a non-negative finite number of seconds")
       : value;
   parseDelay(text, field);

@@ -39,11 +39,8 @@ export function parseFlowControlValue(text: string): FlowControlLimits {
       invalid(F, `"${part}" is not parallelism=<n>, rate=<n>, period=<delay> in order`);
     last = at;
     limits[name] =
-      at > 1
-        ? parseDelay(value, F) || invalid(F, "period must be positive")
-        : /^\d+$/.test(value) && +value > 0
-          ? +value
-          : invalid(F, `${name} must be a positive integer`);
+      (at > 1 ? parseDelay(value, F) : /^\d+$/.test(value) && +value) ||
+      invalid(F, `${name} must be ${at > 1 ? "positive" : "a positive integer"}`);
   }
   if (limits.period && !limits.rate) invalid(F, "period needs rate");
   if (!limits.parallelism && !limits.rate) invalid(F, "needs parallelism or rate");
@@ -55,10 +52,10 @@ export function formatFlowControl({ parallelism, rate, period }: FlowControl): s
   const text = Object.entries({
     parallelism,
     rate,
-    period: period === undefined ? period : formatDelay(period, F),
+    period: period == null ? period : formatDelay(period, F),
   })
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${v}`)
+    .filter((part) => part[1] != null)
+    .map((part) => part.join("="))
     .join(", ");
   parseFlowControlValue(text);
   return text;

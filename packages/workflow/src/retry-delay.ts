@@ -6,91 +6,78 @@ export interface RetryDelay {
   evaluate(retried: number): number;
 }
 
-type Node = (retried: number) => number;
-
-// The nine functions of the service and their arities; nothing else may be called.
-const ARITY: Record<string, number> = {
-  pow: 2,
-  exp: 1,
-  sqrt: 1,
-  abs: 1,
-  floor: 1,
-  ceil: 1,
-  round: 1,
-  min: 2,
-  max: 2,
-};
-
-const OPS: Record<string, (a: number, b: number) => number> = {
-  "+": (a, b) => a + b,
-  "-": (a, b) => a - b,
-  "*": (a, b) => a * b,
-  "/": (a, b) => a / b,
-};
-
 /**
  * Parses a retry-delay expression: numbers, `retried`, `+ - * /`, unary signs, parentheses
- * and pow, exp, sqrt, abs, floor, ceil, round, min, max. Throws a `ValidationError` for
- * `retryDelay` whose rule gives the 1-based position of the problem.
+ * and pow, exp, sqrt, abs, floor, ceil, round, min, max (nothing else, with those arities).
+ * Throws a `ValidationError` for `retryDelay` whose rule gives the 1-based position of the
+ * problem.
  */
 export function parseRetryDelay(expression: string): RetryDelay {
-  const tokens = [...`${expression}`.matchAll(/\d+(?:\.\d+)?|\w+|\S/g)];
-  let i = 0;
-  const peek = () => tokens[i]?.[0];
-  const fail = (rule: string, at = tokens[i]?.index ?? expression.length): never =>
-    invalid("retryDelay", `${rule} at position ${at + 1}`);
-  const unexpected = () => fail(peek() ? `unexpected "${peek()}"` : "unexpected end");
-  const skip = (token: string) => (peek() === token ? i++ : fail(`expected "${token}"`));
+  // Parsing and evaluating are one pass: evaluate(0) below is the validation, and
+  // re-reading a short expression per retry costs less code than building a tree.
+  const evaluate = (retried: number): number => {
+    const tokens = [...`${expression}`.matchAll(/\d+(?:\.\d+)?|\w+|\S/g)];
+    let i = 0;
+    const peek = () => tokens[i]?.[0];
+    const fail = (rule: string, at = tokens[i]?.index ?? expression.length): never =>
+      invalid("retryDelay", `${rule} at position ${at + 1}`);
+    const take = (token: string) => peek() === token && ++i;
+    const need = (token: string) => take(token) || fail(`expected "${token}"`);
 
-  // Lowest precedence first: sums of products of unary terms.
-  const binary = (operand: () => Node, ops: string) => (): Node => {
-    let left = operand();
-    while (ops.includes(peek() || "?")) {
-      const [l, op, r] = [left, OPS[tokens[i++]![0]]!, operand()];
-      left = (n) => op(l(n), r(n));
-    }
-    return left;
-  };
-  const unary = (): Node => {
-    const sign = peek();
-    if (sign !== "-" && sign !== "+") return primary();
-    i++;
-    const operand = unary();
-    return sign === "-" ? (n) => -operand(n) : operand;
-  };
-  const product = binary(unary, "*/");
-  const sum = binary(product, "+-");
-  const primary = (): Node => {
-    const token = peek() ?? unexpected();
-    const at = tokens[i++]!.index;
-    if (token === "(") {
-      const inner = sum();
-      skip(")");
-      return inner;
-    }
-    if (/^\d/.test(token)) return () => +token;
-    if (token === "retried") return (n) => n;
-    if (!Object.hasOwn(ARITY, token)) {
-      i--;
-      if (!/^\w/.test(token)) unexpected();
-      fail(`unknown ${tokens[i + 1]?.[0] === "(" ? "function" : "identifier"} "${token}"`);
-    }
-    skip("(");
-    const args = [sum()];
-    while (peek() === ",") {
-      i++;
-      args.push(sum());
-    }
-    skip(")");
-    if (args.length !== ARITY[token])
-      fail(`${token} takes ${ARITY[token]} argument(s), got ${args.length}`, at);
-    const fn = Math[token as "min"];
-    return (n) => fn(...args.map((arg) => arg(n)));
-  };
+    // Level 0 adds and subtracts products; level 1 multiplies and divides factors.
+    const binary = (level: number): number => {
+      const operand = () => (level ? factor() : binary(1));
+      let value = operand();
+      for (let op = peek(); op && (level ? "*/" : "+-").includes(op); op = peek()) {
+        i++;
+        const right = operand();
+        value =
+          op === "+"
+            ? value + right
+            : op === "-"
+              ? value - right
+              : op === "*"
+                ? value * right
+                : value / right;
+      }
+      return value;
+    };
+    const factor = (): number => {
+      const { 0: token, index: at } = tokens[i++] ?? fail("unexpected end");
+      if (token === "-") return -factor();
+      if (token === "+") return factor();
+      if (token === "(") {
+        const value = binary(0);
+        need(")");
+        return value;
+      }
+      if (/^\d/.test(token)) return +token;
+      if (token === "retried") return retried;
+      const arity = /^(pow|min|max)$/.test(token)
+        ? 2
+        : /^(exp|sqrt|abs|floor|ceil|round)$/.test(token)
+          ? 1
+          : fail(
+              /^\w/.test(token)
+                ? `unknown ${peek() === "(" ? "function" : "identifier"} "${token}"`
+                : `unexpected "${token}"`,
+              at,
+            );
+      need("(");
+      const args = [binary(0)];
+      while (take(",")) args.push(binary(0));
+      need(")");
+      if (args.length !== arity)
+        fail(`${token} takes ${arity} argument(s), got ${args.length}`, at);
+      return Math[token as "min"](...args);
+    };
 
-  const root = sum();
-  if (i < tokens.length) unexpected();
-  return { evaluate: root };
+    const value = binary(0);
+    if (i < tokens.length) fail(`unexpected "${peek()}"`);
+    return value;
+  };
+  evaluate(0);
+  return { evaluate };
 }
 
 /** The first `count` delays in milliseconds; without an expression, the default backoff. */
