@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startVector, TOKEN, type VectorHarness } from "./vector-harness.js";
+
+let h: VectorHarness;
+beforeAll(async () => {
+  h = await startVector({ index: { dimension: 3, metric: "COSINE" }, maxBodyBytes: 4096 });
+  await h.upsert([{ id: "a", vector: [1, 2, 3] }]);
+});
+afterAll(() => h.close());
+
+describe("401", () => {
+  it.each([
+    ["no token", null, {}],
+    ["a wrong token", "wrong", {}],
+    ["another scheme", null, { authorization: `Basic ${TOKEN}` }],
+  ] as const)("with %s", async (_, token, headers) => {
+    for (const [method, path, body] of [
+      ["GET", "/info", undefined],
+      ["POST", "/query", { vector: [1, 2, 3] }],
+      ["POST", "/range/ns", { cursor: "0", limit: 1 }],
+      ["POST", "/upsert", { id: "b", vector: [1, 2, 3] }],
+    ] as const) {
+      const answer = await h.call(method, path, body, { token, headers });
+      expect(answer).toEqual({ status: 401, body: { error: "Unauthorized", status: 401 } });
+      expect(JSON.stringify(answer.body)).not.toContain(TOKEN);
+    }
+  });
+});
+
+describe("422 on a wrong dimension", () => {
+  it("for a query, each query of a batch, and an upsert", async () => {
+    const error = { error: "Invalid vector dimension: 2, expected: 3", status: 422 };
+    expect(await h.post("/query", { vector: [1, 2] })).toEqual({ status: 422, body: error });
+    expect(await h.post("/query", [{ vector: [1, 2, 3] }, { vector: [1, 2] }])).toEqual({
+      status: 422,
+      body: error,
+    });
+    expect(
+      await h.post("/upsert", [
+        { id: "ok", vector: [1, 2, 3] },
+        { id: "x", vector: [1, 2] },
+      ]),
+    ).toEqual({
+      status: 422,
+      body: error,
+    });
+    // nothing of a refused batch is written
+    expect((await h.post("/fetch", { ids: ["ok"] })).body.result).toEqual([null]);
+  });
+});
+
+describe("400", () => {
+  it.each([
+    ["range without cursor", "/range", { limit: 1 }, "cursor"],
+    ["range with limit 0", "/range", { cursor: "0", limit: 0 }, "limit"],
+    ["range with an unknown field", "/range", { cursor: "0", limit: 1, extra: true }, "extra"],
+    ["query with topK 0", "/query", { vector: [1, 2, 3], topK: 0 }, "topK"],
+    ["query with a string vector", "/query", { vector: "1,2,3" }, "vector"],
+    ["query with neither vector", "/query", { topK: 1 }, "vector"],
+    [
+      "a dense index given sparseVector",
+      "/query",
+      { sparseVector: { indices: [1], values: [1] } },
+      "DENSE",
+    ],
+    ["an empty batch", "/query", [], "body"],
+    [
+      "an unknown fusion",
+      "/query",
+      { vector: [1, 2, 3], fusionAlgorithm: "MAX" },
+      "fusionAlgorithm",
+    ],
+    ["a bad filter", "/query", { vector: [1, 2, 3], filter: "a = " }, "position 5"],
+    ["fetch with neither ids nor prefix", "/fetch", { includeMetadata: true }, "body"],
+    ["fetch with number ids", "/fetch", { ids: [1] }, "ids"],
+    ["upsert without a vector", "/upsert", { id: "v" }, "vector: required on a DENSE index"],
+    ["upsert without an id", "/upsert", { vector: [1, 2, 3] }, "id"],
+    [
+      "upsert with array metadata",
+      "/upsert",
+      { id: "v", vector: [1, 2, 3], metadata: [1] },
+      "metadata",
+    ],
+    ["upsert with a NaN-like value", "/upsert", { id: "v", vector: [1, 2, 1e39] }, "float32"],
+    ["delete without ids", "/delete", { prefix: "a" }, "ids"],
+  ])("%s", async (_, path, body, words) => {
+    const answer = await h.post(path, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain(words);
+  });
+
+  it("sparse vectors need matching lengths and distinct indices", async () => {
+    const sparse = await startVector({ index: { type: "SPARSE" } });
+    try {
+      const uneven = await sparse.post("/upsert", {
+        id: "s",
+        sparseVector: { indices: [1, 2], values: [1] },
+      });
+      expect(uneven.status).toBe(400);
+      const twice = await sparse.post("/query", {
+        sparseVector: { indices: [1, 1], values: [1, 2] },
+      });
+      expect(twice).toEqual({
+        status: 400,
+        body: {
+          error: "sparseVector.indices: 1 appears twice; indices must be distinct",
+          status: 400,
+        },
+      });
+      const dense = await sparse.post("/upsert", { id: "s", vector: [1] });
+      expect(dense.body.error).toContain("SPARSE");
+    } finally {
+      await sparse.close();
+    }
+  });
+
+  it("a body that is not JSON", async () => {
+    const answer = await h.call("POST", "/query", undefined, { raw: "{vector:" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain("not valid JSON");
+  });
+
+  it("malformed percent-encoding in a namespace", async () => {
+    const answer = await h.post("/range/%E0%A4%A", { cursor: "0", limit: 1 });
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe("other refusals", () => {
+  it("413 on a body over the cap", async () => {
+    const answer = await h.post("/upsert", {
+      id: "big",
+      vector: [1, 2, 3],
+      data: "x".repeat(5000),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toContain("4096 bytes");
+  });
+
+  it("404 on an unknown route, 405 on a wrong method", async () => {
+    expect((await h.post("/nope", {})).status).toBe(404);
+    expect((await h.post("/range/a/b", { cursor: "0", limit: 1 })).status).toBe(404);
+    expect((await h.post("/info/x", {})).status).toBe(404);
+    const get = await h.call("GET", "/query");
+    expect(get.status).toBe(405);
+    expect((await h.call("POST", "/info", {})).status).toBe(405);
+  });
+
+  it("the service still answers after all of the above", async () => {
+    const { body } = await h.post("/query", { vector: [1, 2, 3], topK: 1 });
+    expect(body.result).toEqual([{ id: "a", score: 1 }]);
+  });
+});
