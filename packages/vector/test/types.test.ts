@@ -1,0 +1,108 @@
+import {
+  type FilterExpression,
+  filter,
+  type IndexInfo,
+  type RangePage,
+  type ScoreRecord,
+  type SparseVector,
+  type VectorIndex,
+  type VectorRecord,
+} from "@x/vector";
+import { describe, expectTypeOf, it } from "vitest";
+import { index } from "./stub";
+
+interface Movie {
+  genre: string;
+  year: number;
+}
+
+describe("types", () => {
+  const { client: movies } = index<Movie>([{ result: [] }]);
+  const { client: plain } = index([{ result: [] }]);
+
+  it("flow Meta into the metadata of every record", () => {
+    expectTypeOf(movies.query({ vector: [1] })).resolves.toEqualTypeOf<ScoreRecord<Movie>[]>();
+    expectTypeOf(movies.queryMany([{ vector: [1] }])).resolves.toEqualTypeOf<
+      ScoreRecord<Movie>[][]
+    >();
+    expectTypeOf(movies.range({ cursor: "0", limit: 1 })).resolves.toEqualTypeOf<
+      RangePage<Movie>
+    >();
+    expectTypeOf(movies.rangeAll()).toMatchTypeOf<AsyncIterable<VectorRecord<Movie>>>();
+    expectTypeOf(movies.rangeAll().pages()).toEqualTypeOf<AsyncIterable<RangePage<Movie>>>();
+    expectTypeOf(movies.namespace("x")).toEqualTypeOf<VectorIndex<Movie>>();
+    expectTypeOf<ReturnType<typeof VectorIndex.fromEnv<Movie>>>().toEqualTypeOf<
+      VectorIndex<Movie>
+    >();
+    expectTypeOf<ScoreRecord<Movie>["metadata"]>().toEqualTypeOf<Movie | undefined>();
+  });
+
+  it("default metadata to a record of unknowns", () => {
+    expectTypeOf<VectorRecord["metadata"]>().toEqualTypeOf<Record<string, unknown> | undefined>();
+    expectTypeOf(plain).toEqualTypeOf<VectorIndex<Record<string, unknown>>>();
+  });
+
+  it("do not promise fields the service may leave out", () => {
+    expectTypeOf<VectorRecord["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<VectorRecord["vector"]>().toEqualTypeOf<number[] | undefined>();
+    expectTypeOf<VectorRecord["sparseVector"]>().toEqualTypeOf<SparseVector | undefined>();
+    expectTypeOf<VectorRecord["data"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ScoreRecord["score"]>().toEqualTypeOf<number>();
+    expectTypeOf<IndexInfo["denseIndex"]>().toBeNullable();
+    expectTypeOf<IndexInfo["indexType"]>().toEqualTypeOf<"DENSE" | "SPARSE" | "HYBRID">();
+    expectTypeOf<IndexInfo["namespaces"][string]["vectorCount"]>().toEqualTypeOf<number>();
+  });
+
+  it("give each fetch form its own result", () => {
+    expectTypeOf(movies.fetch(["a"])).resolves.toEqualTypeOf<(VectorRecord<Movie> | null)[]>();
+    expectTypeOf(
+      movies.fetch(["a"], { prefix: "doc-", includeMetadata: true }),
+    ).resolves.toEqualTypeOf<(VectorRecord<Movie> | null)[]>();
+    expectTypeOf(movies.fetch({ prefix: "doc-" })).resolves.toEqualTypeOf<VectorRecord<Movie>[]>();
+  });
+
+  it("reject what the service would", () => {
+    // Never run: only the compiler's verdict matters here.
+    const typeOnly = (run: () => unknown) => run;
+    typeOnly(() => {
+      // @ts-expect-error a query needs vector or sparseVector
+      movies.query({ topK: 3 });
+      // @ts-expect-error fusionAlgorithm is RRF or DBSF
+      movies.query({ vector: [1], fusionAlgorithm: "SUM" });
+      // @ts-expect-error weightingStrategy is IDF
+      movies.query({ vector: [1], weightingStrategy: "BM25" });
+      // @ts-expect-error filter is a string or a built expression
+      movies.query({ vector: [1], filter: { genre: "sf" } });
+      // @ts-expect-error a cursor is a string
+      movies.range({ cursor: 0, limit: 1 });
+      // @ts-expect-error limit is required
+      movies.range({ cursor: "0" });
+      // @ts-expect-error fetch needs ids or a prefix
+      movies.fetch({ includeMetadata: true });
+      // @ts-expect-error ids are strings
+      movies.fetch([1, 2]);
+      // @ts-expect-error info is not namespaced, and takes no query
+      movies.info({ namespace: "x" });
+    });
+  });
+
+  it("brand filter expressions so only the builder makes them", () => {
+    expectTypeOf(filter.eq("a", 1)).toEqualTypeOf<FilterExpression>();
+    expectTypeOf(
+      filter.and(filter.eq("a", 1), filter.not(filter.hasField("b"))),
+    ).toEqualTypeOf<FilterExpression>();
+    // @ts-expect-error a look-alike object is not an expression
+    const fake: FilterExpression = { toString: () => "a = 1" };
+    // Never run: these would throw, and only the compiler's verdict matters here.
+    const typeOnly = (run: () => unknown) => run;
+    typeOnly(() => {
+      // @ts-expect-error comparisons by order take numbers
+      filter.lt("year", "2000");
+      // @ts-expect-error glob takes a string pattern
+      filter.glob("title", 5);
+      // @ts-expect-error and/or take built expressions, not strings
+      filter.or("a = 1");
+    });
+    expectTypeOf(fake).toEqualTypeOf<FilterExpression>();
+  });
+});
