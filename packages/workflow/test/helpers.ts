@@ -1,0 +1,59 @@
+import { checkRequest, formatViolations, loadSpec } from "@x/contract";
+import { afterEach, expect } from "vitest";
+import { WorkflowClient, type WorkflowClientOptions } from "../src/index";
+
+/** A JWT-shaped token; tests assert it never leaks into an error. */
+export const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3b3JrZmxvdyJ9.c2VjcmV0LXNpZ25hdHVyZQ";
+export const RESULT = { workflowRunId: "wfr_3XbNQk7Zp2aVt9", workflowCreatedAt: 1763776800000 };
+export const BASE = "https://workflow.eu-central-1.example.com";
+export const WORKFLOW = "https://example.org/api/workflow";
+
+export type Responder = (request: Request, attempt: number) => Response | Promise<Response>;
+
+// Every request any test sends is checked against the spec's triggerWorkflow operation;
+// a test fails after the fact if one of its requests broke the contract.
+const checks: Promise<string | undefined>[] = [];
+afterEach(async () => {
+  const problems = (await Promise.all(checks.splice(0))).filter(Boolean);
+  expect(problems, "requests that break the workflow spec").toEqual([]);
+});
+
+export async function contractProblems(request: Request): Promise<string | undefined> {
+  const { operation, violations } = await checkRequest(loadSpec("workflow"), request);
+  if (operation?.operationId !== "triggerWorkflow") {
+    violations.push({ where: "operation", message: "is not triggerWorkflow" });
+  }
+  return violations.length ? `${request.url}\n${formatViolations(violations)}` : undefined;
+}
+
+/** A fetch that records each Request (a readable clone) and answers with `respond`. */
+export function recordingFetch(respond: Responder = () => Response.json(RESULT)) {
+  const requests: Request[] = [];
+  const fetch = async (request: Request) => {
+    requests.push(request.clone());
+    checks.push(contractProblems(request));
+    return respond(request, requests.length);
+  };
+  return { fetch, requests };
+}
+
+/** A client over a recording fetch. */
+export function setup(respond?: Responder, options: Partial<WorkflowClientOptions> = {}) {
+  const { fetch, requests } = recordingFetch(respond);
+  const client = new WorkflowClient({ token: TOKEN, fetch, ...options });
+  const only = () => {
+    expect(requests).toHaveLength(1);
+    return requests[0]!;
+  };
+  return { client, requests, only };
+}
+
+/** The `svc-*` headers of a request, by lower-case name. */
+export function svcHeaders(request: Request): Record<string, string> {
+  return Object.fromEntries([...request.headers].filter(([name]) => name.startsWith("svc-")));
+}
+
+/** A JSON error response as the service sends it. */
+export function errorResponse(status: number, error: string, headers?: HeadersInit): Response {
+  return Response.json({ error }, { status, headers });
+}
