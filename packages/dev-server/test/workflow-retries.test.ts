@@ -96,3 +96,14 @@ test("a negative expression result retries at once instead of failing the run", 
   const done = await run(svc, id, ["succeeded"]);
   expect(done.attempts.map((a) => a.status)).toEqual([500, 200]);
 });
+
+test("a huge expression result is held to the one-day cap of the default backoff", async () => {
+  // pow(10, 400) ms is infinite; capped at 86,400 s, scaled by 0.000001 to 86.4 ms.
+  const { svc, workflow } = await setup(0.000001, (_, index) => (index === 0 ? 500 : 200));
+  const id = await triggerOk(svc.base, `${workflow.url}/wf`, {
+    headers: { "Svc-Retry-Delay": "pow(10, 400)" },
+  });
+  await run(svc, id, ["succeeded"]);
+  const [gap = 0] = gaps(workflow.calls.map((c) => c.at));
+  expect(gap).toBeGreaterThanOrEqual(80);
+});

@@ -163,6 +163,26 @@ describe("400 for a bad workflow URL or body", () => {
     expect(((await response.json()) as { error: string }).error).toMatch(/workflowUrl/);
   });
 
+  test.each([
+    ["a form body", "application/x-www-form-urlencoded", "a=1"],
+    ["a JSON array where the spec says object", "application/json", "[1,2]"],
+  ])("%s is refused by the spec, naming what is wrong", async (_, type, body) => {
+    const result = await trigger(svc.base, wf, { headers: { "content-type": type }, body });
+    expect(result.status).toBe(400);
+    expect(result.body.error).toMatch(/content-type|body/);
+  });
+
+  test("a body above the dev limit is refused, not buffered without end", async () => {
+    const result = await trigger(svc.base, wf, {
+      headers: { "content-type": "application/octet-stream" },
+      body: new Uint8Array(16 * 1024 * 1024 + 1),
+    });
+    expect(result).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/^body: is larger/) },
+    });
+  });
+
   test("JSON content type with a body that is not JSON", async () => {
     const result = await trigger(svc.base, wf, {
       headers: { "content-type": "application/json" },

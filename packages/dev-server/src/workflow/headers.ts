@@ -79,18 +79,17 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
   if (retryDelay !== undefined) {
     const expression = parsed("Svc-Retry-Delay", () => parseRetryDelay(retryDelay));
     options.retryDelay = retryDelay;
-    // Negative or non-finite results are not specified by the service: retry at once.
-    options.retryDelayMs = (retried) => {
-      const ms = expression.evaluate(retried);
-      return Number.isFinite(ms) && ms > 0 ? ms : 0;
-    };
+    options.retryDelayMs = (retried) => clampDelay(expression.evaluate(retried));
   }
 
   const notBefore = get("Svc-Not-Before");
   if (notBefore !== undefined) options.notBefore = wholeNumber("Svc-Not-Before", notBefore);
 
   const delay = get("Svc-Delay");
-  if (delay !== undefined) options.delay = parsed("Svc-Delay", () => parseDelay(delay));
+  if (delay !== undefined) {
+    options.delay = parsed("Svc-Delay", () => parseDelay(delay));
+    if (!Number.isFinite(options.delay)) throw new HeaderError("Svc-Delay", "is too large");
+  }
 
   const labels = get("Svc-Label");
   if (labels !== undefined) {
@@ -125,6 +124,15 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
     options.failureCallback = callback.trim();
   }
   return options;
+}
+
+// The service leaves results outside [0, +inf) unspecified. We retry at once on negative
+// or NaN results and hold large ones to the one-day cap of the default backoff.
+const MAX_RETRY_DELAY_MS = defaultRetryDelay(Number.POSITIVE_INFINITY);
+
+function clampDelay(ms: number): number {
+  if (Number.isNaN(ms) || ms <= 0) return 0;
+  return Math.min(ms, MAX_RETRY_DELAY_MS);
 }
 
 /** True for an absolute http(s) URL with a host. */

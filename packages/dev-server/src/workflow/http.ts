@@ -14,7 +14,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     req.on("data", (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size > limit) {
-        reject(new BodyTooLargeError(`body is larger than ${limit} bytes`));
+        reject(new BodyTooLargeError(`is larger than ${limit} bytes`));
         req.resume();
         return;
       }

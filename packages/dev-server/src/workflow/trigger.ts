@@ -47,8 +47,9 @@ export async function handleTrigger(
   try {
     bytes = await readBody(req);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return sendError(res, 400, error.message);
-    throw error;
+    // Too large, or the client went away mid-body: either way nothing to run.
+    const reason = error instanceof BodyTooLargeError ? error.message : "could not be read";
+    return sendError(res, 400, `body: ${reason}`);
   }
   const headers = flatHeaders(req);
   const contentType = headers["content-type"];
