@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { byNamespace, readSeedFile, type SeedRecord } from "./seed.js";
+import { createVectorService } from "./vector/service.js";
+import type { IndexConfig } from "./vector/types.js";
+import { createWorkflowService } from "./workflow/index.js";
+
+export interface DevServerOptions {
+  /** Interface to bind; loopback (127.0.0.1) unless told otherwise. */
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  workflowPort?: number;
+  /** 0 (the default) picks a free port. */
+  vectorPort?: number;
+  /** The token both services accept; a random one when absent. */
+  token?: string;
+  /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. */
+  timeScale?: number;
+  /** The vector index: 384 dimensions, COSINE, DENSE by default; `pendingMs` how long upserts stay pending (50). */
+  vector?: Partial<IndexConfig> & { pendingMs?: number };
+  /** Records upserted at start (each may name its `namespace`), or the path of a JSON / JSONL file of them. */
+  seed?: SeedRecord[] | string;
+  /** Receives one line per request and per workflow event. */
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  workflowUrl: string;
+  vectorUrl: string;
+  token: string;
+  /** Stops both services and closes every connection. */
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+function listen(handler: Handler, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once("error", (err: NodeJS.ErrnoException) => {
+      const why =
+        err.code === "EADDRINUSE" ? "is already in use" : `failed (${err.code ?? err.message})`;
+      reject(new Error(`listening on ${host}:${port} ${why}`));
+    });
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  // A wildcard bind is reachable on loopback; print an address a client can use.
+  const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Starts the workflow and vector emulators; resolves once both listen. */
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const host = options.host ?? "127.0.0.1";
+  const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
+  const log = options.log;
+  const { pendingMs, ...index } = options.vector ?? {};
+  const vector = createVectorService({
+    token,
+    index,
+    ...(pendingMs !== undefined ? { pendingMs } : {}),
+    ...(log ? { log } : {}),
+  });
+  const seed =
+    typeof options.seed === "string" ? await readSeedFile(options.seed) : (options.seed ?? []);
+  for (const [namespace, records] of byNamespace(seed)) vector.upsert(records, namespace);
+  const workflow = createWorkflowService({
+    token,
+    ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    ...(log ? { log } : {}),
+  });
+
+  const servers: Server[] = [];
+  try {
+    servers.push(await listen(workflow.handle, options.workflowPort ?? 0, host));
+    servers.push(await listen(vector.handle, options.vectorPort ?? 0, host));
+  } catch (err) {
+    await Promise.all([...servers.map(stop), workflow.close(), vector.close()]);
+    throw err;
+  }
+  const [workflowServer, vectorServer] = servers as [Server, Server];
+  let closing: Promise<void> | undefined;
+  return {
+    workflowUrl: urlOf(workflowServer, host),
+    vectorUrl: urlOf(vectorServer, host),
+    token,
+    close() {
+      closing ??= Promise.all([
+        workflow.close(),
+        vector.close(),
+        stop(workflowServer),
+        stop(vectorServer),
+      ]).then(() => undefined);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+
+function run(args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (chunk) => {
+    text += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    text += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => text, exit };
+}
+
+async function waitFor(
+  output: () => string,
+  pattern: RegExp,
+  exit: Promise<unknown>,
+): Promise<RegExpMatchArray> {
+  let exited = false;
+  void exit.then(() => {
+    exited = true;
+  });
+  for (let i = 0; i < 200; i++) {
+    const match = output().match(pattern);
+    if (match) return match;
+    if (exited) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no ${pattern} in output:\n${output()}`);
+}
+
+describe("x-dev CLI", () => {
+  it("starts with a seed, prints URLs and token, serves, and exits 0 on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "x-dev-cli-"));
+    const seed = join(dir, "seed.json");
+    writeFileSync(
+      seed,
+      JSON.stringify([
+        { id: "a", vector: [1, 0] },
+        { id: "b", vector: [0, 1] },
+      ]),
+    );
+    const { child, output, exit } = run([
+      "start",
+      "--workflow-port",
+      "0",
+      "--vector-port",
+      "0",
+      "--dimension",
+      "2",
+      "--metric",
+      "euclidean",
+      "--seed",
+      seed,
+      "--token",
+      "cli-token",
+      "--quiet",
+    ]);
+    try {
+      const [, vectorUrl] = await waitFor(output, /vector\s+(http:\/\/127\.0\.0\.1:\d+)/, exit);
+      expect(output()).toMatch(/workflow\s+http:\/\/127\.0\.0\.1:\d+/);
+      expect(output()).toContain("token     cli-token");
+      const res = await fetch(`${vectorUrl}/query`, {
+        method: "POST",
+        headers: { authorization: "Bearer cli-token", "content-type": "application/json" },
+        body: JSON.stringify({ vector: [1, 0], topK: 1 }),
+      });
+      expect(await res.json()).toEqual({ result: [{ id: "a", score: 1 }] });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exit).toBe(0);
+  });
+
+  it("--help prints usage and exits 0; a bad flag exits 2", async () => {
+    const help = run(["--help"]);
+    expect(await help.exit).toBe(0);
+    expect(help.output()).toContain("Usage: x-dev start");
+    const bad = run(["start", "--metric", "HAMMING"]);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toContain("--metric must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");
+  });
+});

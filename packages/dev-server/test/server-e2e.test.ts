@@ -1,0 +1,165 @@
+// The @x/vector client against startDevServer, over real sockets on 127.0.0.1.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  AuthenticationError,
+  BadRequestError,
+  filter,
+  NotFoundError,
+  UnprocessableEntityError,
+  VectorIndex,
+} from "@x/vector";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "../src/index.js";
+
+let dev: DevServer | undefined;
+afterEach(async () => {
+  await dev?.close();
+  dev = undefined;
+});
+
+type Meta = { title: string; year: number; tags: string[] };
+
+const seed = [
+  {
+    id: "doc-1",
+    vector: [1, 0, 0],
+    metadata: { title: "It's a \\ test", year: 2001, tags: ["a"] },
+  },
+  { id: "doc-2", vector: [0, 1, 0], metadata: { title: 'The "Sea"', year: 1999, tags: ["b"] } },
+  {
+    id: "doc-3",
+    vector: [0, 0, 1],
+    metadata: { title: "The Sky", year: 2015, tags: ["a", "b"] },
+    data: "three",
+  },
+  { id: "img-1", vector: [1, 1, 0], namespace: "images" },
+];
+
+describe("startDevServer", () => {
+  it("serves both services on ephemeral loopback ports with one token", async () => {
+    dev = await startDevServer({ vector: { dimension: 3 } });
+    expect(dev.vectorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(dev.workflowUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(dev.vectorUrl).not.toBe(dev.workflowUrl);
+    expect(dev.token.length).toBeGreaterThan(16);
+    const workflow = await fetch(`${dev.workflowUrl}/v2/trigger/http://127.0.0.1:1/x`, {
+      method: "POST",
+    });
+    expect(workflow.status).toBe(401);
+    const info = await fetch(`${dev.vectorUrl}/info`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    expect(info.status).toBe(200);
+  });
+
+  it("the vector client works end to end: seed, rangeAll, filtered query, batch, fetch, info", async () => {
+    dev = await startDevServer({
+      token: "secret-token",
+      vector: { dimension: 3, metric: "COSINE" },
+      seed,
+    });
+    const index = new VectorIndex<Meta>({ url: dev.vectorUrl, token: dev.token });
+    const ids: string[] = [];
+    for await (const record of index.rangeAll({ pageSize: 2 })) ids.push(record.id);
+    expect(ids).toEqual(["doc-1", "doc-2", "doc-3"]);
+
+    // the client's quoting of ' and \ survives the server's parser
+    const quoted = await index.query({
+      vector: [1, 0, 0],
+      filter: filter.or(filter.eq("title", "It's a \\ test"), filter.eq("title", 'The "Sea"')),
+      includeMetadata: true,
+    });
+    expect(quoted.map((r) => r.id)).toEqual(["doc-1", "doc-2"]);
+    const recent = await index.query({
+      vector: [0, 0, 1],
+      topK: 5,
+      filter: filter.and(
+        filter.gte("year", 2000),
+        filter.contains("tags", "a"),
+        filter.not(filter.glob("title", "It*")),
+      ),
+      includeData: true,
+    });
+    expect(recent).toEqual([{ id: "doc-3", score: 1, data: "three" }]);
+
+    const [first, second] = await index.queryMany([
+      { vector: [0, 1, 0], topK: 1 },
+      { vector: [1, 1, 0], topK: 2 },
+    ]);
+    expect(first!.map((r) => r.id)).toEqual(["doc-2"]);
+    expect(second!.map((r) => r.id)).toEqual(["doc-1", "doc-2"]);
+    const [alone] = await index.queryMany([{ vector: [0, 1, 0], topK: 1 }]);
+    expect(alone!.map((r) => r.id)).toEqual(["doc-2"]);
+
+    expect(await index.fetch(["doc-3", "nope"], { includeData: true })).toEqual([
+      { id: "doc-3", data: "three" },
+      null,
+    ]);
+    expect((await index.fetch({ prefix: "doc-" })).map((r) => r.id)).toEqual([
+      "doc-1",
+      "doc-2",
+      "doc-3",
+    ]);
+    expect(await index.namespace("images").fetch(["img-1"], { includeVectors: true })).toEqual([
+      { id: "img-1", vector: [1, 1, 0] },
+    ]);
+
+    const info = await index.info();
+    expect(info.vectorCount + info.pendingVectorCount).toBe(4);
+    expect(Object.keys(info.namespaces).sort()).toEqual(["", "images"]);
+  });
+
+  it("the client gets typed errors for 401, 404, 422 and 400", async () => {
+    dev = await startDevServer({ vector: { dimension: 3 }, seed });
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+    await expect(
+      new VectorIndex({ url: dev.vectorUrl, token: "wrong", maxRetries: 0 }).info(),
+    ).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(index.namespace("ghost").query({ vector: [1, 0, 0] })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(index.query({ vector: [1, 0] })).rejects.toBeInstanceOf(UnprocessableEntityError);
+    const bad = index.range({ cursor: "not-issued-here", limit: 1 });
+    await expect(bad).rejects.toBeInstanceOf(BadRequestError);
+    await expect(bad).rejects.toThrow("cursor");
+  });
+
+  it("seeds from a JSON Lines file, and reports a bad seed clearly", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "x-dev-seed-"));
+    const file = join(dir, "seed.jsonl");
+    writeFileSync(file, `${seed.map((r) => JSON.stringify(r)).join("\n")}\n`);
+    dev = await startDevServer({ vector: { dimension: 3 }, seed: file });
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
+    expect((await index.fetch({ prefix: "" })).map((r) => r.id)).toEqual([
+      "doc-1",
+      "doc-2",
+      "doc-3",
+    ]);
+    await dev.close();
+    dev = undefined;
+
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify([{ id: "x", vector: [1, 2] }]));
+    await expect(startDevServer({ vector: { dimension: 3 }, seed: bad })).rejects.toThrow(
+      "Invalid vector dimension: 2, expected: 3",
+    );
+    writeFileSync(bad, '{"id":"x","vector":[1,2,3]}\n{oops');
+    await expect(startDevServer({ vector: { dimension: 3 }, seed: bad })).rejects.toThrow(
+      `${bad}:2`,
+    );
+  });
+
+  it("refuses a busy port and frees what it took", async () => {
+    dev = await startDevServer({ vector: { dimension: 3 } });
+    const port = Number(new URL(dev.vectorUrl).port);
+    await expect(startDevServer({ vectorPort: port })).rejects.toThrow("already in use");
+  });
+
+  it("close() is idempotent and stops answering", async () => {
+    const server = await startDevServer({ vector: { dimension: 3 } });
+    await Promise.all([server.close(), server.close()]);
+    await expect(fetch(`${server.vectorUrl}/info`)).rejects.toThrow();
+  });
+});
