@@ -12,7 +12,7 @@ export function triggerHeaders(options: TriggerOptions): Record<string, string> 
   const set = (field: string, name: SvcHeader, value: unknown, ok: unknown = 1, rule = "") => {
     // Headers would throw a TypeError on these, and only once the request is built.
     if (!ok || /[\0\n\r\u0100-\uffff]/.test(`${value}`)) {
-      invalid(field, rule || "is not a valid header value");
+      invalid(field, ok ? "is not a valid header value" : rule);
     }
     headers[name] = `${value}`;
   };
