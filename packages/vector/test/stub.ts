@@ -1,6 +1,8 @@
 // An injected fetch that records every Request the client builds and answers from a
 // script of replies, so tests observe the wire without a server.
+import { checkRequest, formatViolations, loadSpec } from "@x/contract";
 import { VectorIndex, type VectorIndexOptions } from "@x/vector";
+import { afterEach, expect } from "vitest";
 
 export const URL_BASE = "https://my-index.vector.example.com";
 export const TOKEN = "vec_tok_s3cret";
@@ -22,10 +24,27 @@ export interface Seen {
   body: unknown;
 }
 
+const spec = loadSpec("vector");
+// Every request any test builds is checked against the spec operation it targets
+// (method, path, headers, auth, body); a test fails if one of its requests does not fit.
+let unchecked: Promise<string[]>[] = [];
+afterEach(async () => {
+  const found = (await Promise.all(unchecked)).flat();
+  unchecked = [];
+  expect(found).toEqual([]);
+});
+
 /** Replies are used in order; the last one repeats. */
 export function stub(...replies: Reply[]) {
   const seen: Seen[] = [];
   const fetch = async (request: Request): Promise<Response> => {
+    unchecked.push(
+      checkRequest(spec, request.clone()).then(({ violations }) =>
+        violations.length
+          ? [`${request.method} ${request.url}: ${formatViolations(violations)}`]
+          : [],
+      ),
+    );
     const text = await request.clone().text();
     const url = new URL(request.url);
     seen.push({
