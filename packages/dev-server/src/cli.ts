@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { startDevServer } from "./server.js";
 import type { IndexType, Metric } from "./vector/types.js";
