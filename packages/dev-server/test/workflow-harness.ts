@@ -127,7 +127,7 @@ export async function trigger(
   workflowUrl: string,
   init: {
     headers?: Record<string, string>;
-    body?: string | Uint8Array;
+    body?: string | Uint8Array<ArrayBuffer>;
     auth?: "bearer" | "query" | "none" | { bearer: string } | { query: string };
   } = {},
 ): Promise<TriggerResult> {
