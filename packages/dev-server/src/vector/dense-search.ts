@@ -67,13 +67,20 @@ export function denseTopK(
   let maxNorm = 0;
   for (let i = 0; i < n; i++) if (sqNorms[i]! > maxNorm) maxNorm = sqNorms[i]!;
   maxNorm = Math.sqrt(maxNorm);
-  // Float32 dot error: at most (terms + roundings) * 2^-24 of |q| |v| (query rounding included).
+  // Screening works on a key that orders rows as the score does (cos, dot, or minus the
+  // squared distance), where the float32 error is simple to bound: at most
+  // (terms + roundings) * 2^-24 of |q| |v| for a dot product, query rounding included.
   const rel = (m.stride + 8) * 2 ** -24 * 1.1;
   const errDot = rel * qNorm * maxNorm;
+  // (The squared distance adds the float64 rounding of |q|^2 + |v|^2, far below that.)
   const bound =
-    metric === "COSINE" ? rel / 2 : metric === "DOT_PRODUCT" ? errDot / 2 : 2 * errDot + 1e-12;
+    metric === "COSINE"
+      ? rel
+      : metric === "DOT_PRODUCT"
+        ? errDot
+        : 2 * errDot + 2 ** -50 * (qSq + maxNorm * maxNorm);
 
-  const screened = new Float64Array(n);
+  const keys = new Float64Array(n);
   const verdict = new Int8Array(n); // 0 unknown, 1 accepted, 2 rejected
   const accepted = (i: number): boolean => {
     if (verdict[i] === 0) verdict[i] = accept(ns.bySlot[i]!) ? 1 : 2;
@@ -82,22 +89,23 @@ export function denseTopK(
   const best = new TopValues(k);
   for (let i = 0; i < n; i++) {
     const dot = dots[i]!;
-    let s: number;
+    let key: number;
     if (metric === "COSINE") {
       const denom = qNorm * Math.sqrt(sqNorms[i]!);
-      s = denom === 0 ? 0.5 : (1 + dot / denom) / 2;
+      key = denom === 0 ? 0 : dot / denom;
     } else if (metric === "DOT_PRODUCT") {
-      s = (1 + dot) / 2;
+      key = dot;
     } else {
-      s = 1 / (1 + Math.max(0, qSq + sqNorms[i]! - 2 * dot));
+      key = -(qSq + sqNorms[i]! - 2 * dot);
     }
-    screened[i] = s;
-    if (best.admits(s) && accepted(i)) best.push(s);
+    keys[i] = key;
+    if (best.admits(key) && accepted(i)) best.push(key);
   }
+  // A row can still be in the exact top k only if its key is within 2 bounds of the k-th key.
   const threshold = best.full ? best.min - 2 * bound : Number.NEGATIVE_INFINITY;
   const candidates: Scored[] = [];
   for (let i = 0; i < n; i++) {
-    if (screened[i]! >= threshold && accepted(i)) {
+    if (keys[i]! >= threshold && accepted(i)) {
       candidates.push({ record: ns.bySlot[i]!, score: exactScore(ns, metric, query, qNorm, i) });
     }
   }
