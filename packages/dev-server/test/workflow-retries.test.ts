@@ -51,6 +51,12 @@ test("a failing step is retried with the Svc-Retry-Delay expression, evaluated w
     new Set(["same body every time"]),
   );
   expect(done.attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
+  const lines = svc.log.filter((line) => line.includes(id));
+  expect(lines[0]).toMatch(/triggered, delivery to http:\/\/127\.0\.0\.1:\d+\/wf in 0 ms/);
+  expect(lines).toContainEqual(
+    expect.stringMatching(/delivery attempt 1\/4 -> 503, retry in 30 ms/),
+  );
+  expect(lines.at(-1)).toMatch(/delivery attempt 4\/4 -> 200, succeeded/);
   const [first = 0, second = 0, third = 0] = waits(done);
   expect(first).toBeGreaterThanOrEqual(29);
   expect(second).toBeGreaterThanOrEqual(59);

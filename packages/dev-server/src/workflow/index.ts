@@ -1,3 +1,23 @@
+/**
+ * The workflow service's emulator. Wire choices the seed leaves open, in one place:
+ *
+ * - Trigger: `POST /v2/trigger/<url>` with the token as `Authorization: Bearer` or
+ *   `?svc_token=`. Every request is checked by the contract kit against the spec, after
+ *   the semantic rules of `headers.ts` (their messages name the header first).
+ * - A run id names one run: a second trigger with a used `Svc-Workflow-RunId` is a 400
+ *   ("... already exists"), never a silent return of the earlier run.
+ * - Deliveries POST the body bytes with their `Content-Type`, the `Svc-Forward-*` headers
+ *   without the prefix, and these service headers (set last, so never spoofed by a
+ *   forwarded one): `Svc-Workflow-RunId`, `Svc-Workflow-CreatedAt` (ms),
+ *   `Svc-Attempt` (1-based), `Svc-Retried` (0-based), `Svc-Max-Retries`, and `Svc-Label`
+ *   (comma-joined) when the run has labels. Redirects are not followed.
+ * - The failure call, after the last retry, POSTs the spec's `FailureReport` JSON (plus
+ *   `error` when no answer arrived) with the `Svc-Failure-Callback-Forward-*` headers,
+ *   the service headers above and `Svc-Failure-Call: true`, to `Svc-Failure-Callback`
+ *   or, without one, to the workflow URL. It is retried like the run; it is not held by
+ *   flow control, which gates deliveries (first attempts and retries) only.
+ * - Dev only: `GET /v2/dev/runs` (`{ runs }`) and `GET /v2/dev/runs/<id>`, same token.
+ */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadSpec } from "@x/contract";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";

@@ -107,7 +107,8 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
 
   view.state = "scheduled";
   const wait = scaled(plan.notBefore - Date.now());
-  if (wait > 0) say(`scheduled in ${Math.round(wait)} ms`);
+  const labels = plan.labels.length === 0 ? "" : ` [${plan.labels.join(", ")}]`;
+  say(`triggered${labels}, delivery to ${plan.url} in ${Math.round(wait)} ms`);
   deps.timers.after(wait, () => attempt("delivery", 0));
 }
 
