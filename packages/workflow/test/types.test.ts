@@ -1,0 +1,91 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { components } from "../src/generated/schema";
+import {
+  type FlowControl,
+  parseDelay,
+  parseFlowControlValue,
+  parseRetryDelay,
+  type RetryDelay,
+  retryDelaySchedule,
+  type TriggerOptions,
+  type TriggerResult,
+  type ValidationError,
+  WorkflowClient,
+  type WorkflowClientOptions,
+} from "../src/index";
+
+declare const client: WorkflowClient;
+
+describe("types", () => {
+  it("trigger resolves to the spec's TriggerResult", () => {
+    expectTypeOf<WorkflowClient["trigger"]>().returns.resolves.toEqualTypeOf<TriggerResult>();
+    expectTypeOf<TriggerResult>().toEqualTypeOf<components["schemas"]["TriggerResult"]>();
+    expectTypeOf<TriggerResult>().toEqualTypeOf<{
+      workflowRunId: string;
+      workflowCreatedAt: number;
+    }>();
+  });
+
+  it("types each option", () => {
+    expectTypeOf<TriggerOptions["url"]>().toEqualTypeOf<string>();
+    expectTypeOf<TriggerOptions["delay"]>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf<TriggerOptions["notBefore"]>().toEqualTypeOf<Date | number | undefined>();
+    expectTypeOf<TriggerOptions["labels"]>().toEqualTypeOf<string | string[] | undefined>();
+    expectTypeOf<TriggerOptions["flowControl"]>().toEqualTypeOf<FlowControl | undefined>();
+    expectTypeOf<WorkflowClientOptions["region"]>().toEqualTypeOf<
+      "us-east-1" | "eu-central-1" | undefined
+    >();
+    expectTypeOf<WorkflowClientOptions["tokenIn"]>().toEqualTypeOf<
+      "header" | "query" | undefined
+    >();
+    expectTypeOf(WorkflowClient.fromEnv).returns.toEqualTypeOf<WorkflowClient>();
+  });
+
+  it("types the parsers", () => {
+    expectTypeOf(parseDelay).returns.toEqualTypeOf<number>();
+    expectTypeOf(parseRetryDelay).returns.toEqualTypeOf<RetryDelay>();
+    expectTypeOf<RetryDelay["evaluate"]>().toEqualTypeOf<(retried: number) => number>();
+    expectTypeOf(retryDelaySchedule).returns.toEqualTypeOf<number[]>();
+    expectTypeOf(parseFlowControlValue).returns.toEqualTypeOf<{
+      parallelism?: number;
+      rate?: number;
+      period?: number;
+    }>();
+    expectTypeOf<ValidationError["field"]>().toEqualTypeOf<string>();
+  });
+
+  it("rejects wrong option types at compile time", () => {
+    // Only the types are under test here; nothing is sent.
+    const typeOnly = (_: () => unknown) => undefined;
+    typeOnly(() => [
+      // @ts-expect-error url is required
+      client.trigger({}),
+      // @ts-expect-error url is a string
+      client.trigger({ url: new URL("https://example.org") }),
+      // @ts-expect-error retries is a number
+      client.trigger({ url: "https://example.org", retries: "3" }),
+      // @ts-expect-error delay is a string or seconds
+      client.trigger({ url: "https://example.org", delay: true }),
+      // @ts-expect-error notBefore is a Date or Unix seconds
+      client.trigger({ url: "https://example.org", notBefore: "tomorrow" }),
+      // @ts-expect-error labels are strings
+      client.trigger({ url: "https://example.org", labels: [1, 2] }),
+      // @ts-expect-error flowControl needs a key
+      client.trigger({ url: "https://example.org", flowControl: { rate: 1 } }),
+      // @ts-expect-error a failure callback object needs a url
+      client.trigger({ url: "https://example.org", failureCallback: { headers: {} } }),
+      // @ts-expect-error forwarded header values are strings
+      client.trigger({ url: "https://example.org", headers: { "X-A": 1 } }),
+      // @ts-expect-error retryDelay is an expression string
+      client.trigger({ url: "https://example.org", retryDelay: 1000 }),
+      // @ts-expect-error there is no such option
+      client.trigger({ url: "https://example.org", retry: 3 }),
+      // @ts-expect-error token is required
+      new WorkflowClient({}),
+      // @ts-expect-error unknown region
+      new WorkflowClient({ token: "t", region: "eu-west-1" }),
+      // @ts-expect-error tokenIn is header or query
+      new WorkflowClient({ token: "t", tokenIn: "cookie" }),
+    ]);
+  });
+});
