@@ -1,0 +1,406 @@
+// Random client inputs: valid ones the spec must accept once sent, and invalid ones the
+// clients must refuse before sending anything.
+
+import { type FilterExpression, filter } from "@x/vector";
+import fc from "fast-check";
+
+const TOKEN_CHARS = "!#$%&'*+.^_`|~-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** An RFC 9110 token, as a forwarded header name must be. */
+export const headerName = fc
+  .array(fc.constantFrom(...TOKEN_CHARS), { minLength: 1, maxLength: 10 })
+  .map((chars) => chars.join(""));
+
+/** A header value of printable ASCII, no surrounding blanks (Headers would trim them). */
+export const headerValue = fc
+  .stringMatching(/^[!-~]([ -~]{0,10}[!-~])?$/)
+  .filter((v) => v.length <= 12);
+
+const headerRecord = fc.dictionary(headerName, headerValue, { maxKeys: 3 });
+
+const segment = fc.oneof(
+  { weight: 8, arbitrary: fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@% -]{0,8}$/) },
+  // Dot segments that climb out of the workflow URL have their own test.
+  { weight: 1, arbitrary: fc.constantFrom(".", "%2e", "%2E.", "%2e%2E") },
+);
+
+/** An absolute http(s) URL with any port, path, query and fragment, `?`, `#`, `%` and space included. */
+export const workflowUrl = fc
+  .record({
+    scheme: fc.constantFrom("http", "https"),
+    host: fc.oneof(fc.domain(), fc.ipV4()),
+    port: fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }),
+    path: fc.array(segment, { maxLength: 4 }),
+    query: fc.option(fc.stringMatching(/^[A-Za-z0-9=&%?/ ,#]{0,12}$/), { nil: undefined }),
+  })
+  .map(
+    ({ scheme, host, port, path, query }) =>
+      `${scheme}://${host}${port === undefined ? "" : `:${port}`}${path.map((p) => `/${p}`).join("")}${query === undefined ? "" : `?${query}`}`,
+  );
+
+/** `<number><unit>` terms, compound ones included (`1d10h30m`, `1.5h`). */
+export const delayText = fc
+  .array(
+    fc.record({
+      n: fc.oneof(
+        fc.nat(400).map(String),
+        fc.tuple(fc.nat(99), fc.nat(99)).map(([a, b]) => `${a}.${b}`),
+      ),
+      unit: fc.constantFrom("s", "m", "h", "d"),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((terms) => terms.map((t) => t.n + t.unit).join(""));
+
+const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+  e: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.nat(100_000).map(String),
+    fc.constant("retried"),
+    fc.tuple(tie("e"), fc.constantFrom("+", "-", "*", "/"), tie("e")).map((p) => p.join(" ")),
+    tie("e").map((e) => `(${e})`),
+    tie("e").map((e) => `-${e}`),
+    fc
+      .tuple(fc.constantFrom("exp", "sqrt", "abs", "floor", "ceil", "round"), tie("e"))
+      .map(([f, a]) => `${f}(${a})`),
+    fc
+      .tuple(fc.constantFrom("pow", "min", "max"), tie("e"), tie("e"))
+      .map(([f, a, b]) => `${f}(${a}, ${b})`),
+  ),
+})).e;
+
+/** A retry-delay expression of the seed's grammar: numbers, `retried`, + - * /, the nine functions. */
+export const retryDelayExpr = expr;
+
+const flowControl = fc.oneof(
+  fc.record({ key: headerValue, parallelism: fc.integer({ min: 1, max: 1000 }) }),
+  fc.record({
+    key: headerValue,
+    rate: fc.integer({ min: 1, max: 1000 }),
+    period: fc.option(
+      fc.oneof(
+        delayText.filter((d) => /[1-9]/.test(d)),
+        fc.integer({ min: 1, max: 86400 }),
+      ),
+      { nil: undefined },
+    ),
+  }),
+  fc.record({
+    key: headerValue,
+    parallelism: fc.integer({ min: 1, max: 1000 }),
+    rate: fc.integer({ min: 1, max: 1000 }),
+    period: fc.option(fc.integer({ min: 1, max: 3600 }), { nil: undefined }),
+  }),
+);
+
+const label = fc.stringMatching(/^[A-Za-z0-9 _.:-]{1,10}$/).filter((l) => l.trim() !== "");
+
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc.string({ maxLength: 20 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  fc.uint8Array({ maxLength: 16 }),
+);
+
+/** Trigger options with any subset of the options set, each to a valid value. */
+export const triggerOptions = fc.record(
+  {
+    url: workflowUrl,
+    body,
+    runId: headerValue,
+    headers: headerRecord,
+    retries: fc.nat(100),
+    delay: fc.oneof(delayText, fc.nat(1_000_000)),
+    notBefore: fc.oneof(
+      fc.nat(4_000_000_000),
+      fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }),
+    ),
+    labels: fc.oneof(label, fc.array(label, { maxLength: 4 })),
+    flowControl,
+    failureCallback: fc.oneof(
+      workflowUrl.filter((u) => !/\s/.test(u)),
+      fc.record(
+        { url: workflowUrl.filter((u) => !/\s/.test(u)), headers: headerRecord },
+        { requiredKeys: ["url"] },
+      ),
+    ),
+    retryDelay: expr,
+  },
+  { requiredKeys: ["url"] },
+);
+
+/** Trigger options with exactly one option broken; `field` names it. */
+export const invalidTriggerOptions: fc.Arbitrary<{ field: string; options: object }> = fc.oneof(
+  bad(
+    "url",
+    fc.constantFrom("", "example.org/wf", "ftp://example.org", "mailto:a@b", "//x/y", "not a url"),
+  ),
+  bad(
+    "retries",
+    fc.oneof(
+      fc.integer({ max: -1 }),
+      fc.double({ noInteger: true, noNaN: true }),
+      fc.constant(Number.NaN),
+    ),
+  ),
+  bad(
+    "delay",
+    fc.oneof(
+      fc.stringMatching(/^[0-9]{1,3}[abcefgijklnopqrtuvwxyz]?$/),
+      fc.constantFrom("", "1.5.2h", "-5s", "10 s", "h"),
+      fc.integer({ max: -1 }),
+    ),
+  ),
+  bad(
+    "notBefore",
+    fc.oneof(fc.integer({ max: -1 }), fc.double({ noInteger: true, noNaN: true, min: 0 })),
+  ),
+  bad(
+    "labels",
+    fc.oneof(
+      fc.constantFrom("a,b", ",", " ", ""),
+      fc.tuple(label, fc.constantFrom("x,y", "  ")).map((l) => [...l]),
+    ),
+  ),
+  bad(
+    "flowControl",
+    fc.oneof(
+      fc.record({ key: headerValue }),
+      fc.record({ key: fc.constantFrom("", "   "), rate: fc.integer({ min: 1, max: 9 }) }),
+      fc.record({ key: headerValue, parallelism: fc.integer({ max: 0 }) }),
+      fc.record({ key: headerValue, rate: fc.double({ noInteger: true, noNaN: true, min: 0 }) }),
+      fc.record({
+        key: headerValue,
+        parallelism: fc.integer({ min: 1, max: 9 }),
+        period: fc.constantFrom("1m", 60),
+      }),
+      fc.record({
+        key: headerValue,
+        rate: fc.integer({ min: 1, max: 9 }),
+        period: fc.constantFrom("10x", "0s", -1),
+      }),
+    ),
+  ),
+  bad("failureCallback", fc.constantFrom("ftp://x.org", "x.org/fail", "", "javascript:alert(1)")),
+  bad(
+    "retryDelay",
+    fc.oneof(
+      fc.constantFrom(
+        "",
+        "log(retried)",
+        "pow(2)",
+        "min(1)",
+        "max(1, 2, 3)",
+        "retried +",
+        "(1",
+        "1)",
+        "2 ** 3",
+        "sqrt(1, 2)",
+        "retries",
+      ),
+      expr.map((e) => `${e} +`),
+      expr.map((e) => `foo(${e})`),
+    ),
+  ),
+  bad("runId", fc.constant("")),
+  bad(
+    "headers",
+    fc.oneof(
+      fc.constantFrom("X Bad", "X:Y", "", "Ü").map((name) => ({ [name]: "v" })),
+      headerName.map((name) => ({ [name]: "a\nb" })),
+    ),
+  ),
+);
+
+function bad(field: string, value: fc.Arbitrary<unknown>) {
+  return value.map((v) => ({ field, options: { url: "https://example.org/wf", [field]: v } }));
+}
+
+// ---- vector ----
+
+const finite = fc
+  .double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })
+  .map((n) => (n === 0 ? 0 : n));
+const denseVector = fc.array(finite, { minLength: 1, maxLength: 6 });
+const sparseVector = fc
+  .uniqueArray(fc.nat(10_000), { minLength: 1, maxLength: 5 })
+  .chain((indices) =>
+    fc
+      .array(finite, { minLength: indices.length, maxLength: indices.length })
+      .map((values) => ({ indices, values })),
+  );
+
+const fieldPath = fc
+  .tuple(
+    fc.stringMatching(/^[a-z_][a-z0-9_]{0,5}$/),
+    fc.array(
+      fc.oneof(
+        fc.stringMatching(/^\.[a-z_][a-z0-9_]{0,4}$/),
+        fc.nat(9).map((n) => `[${n}]`),
+        fc.nat(9).map((n) => `[#-${n}]`),
+      ),
+      { maxLength: 2 },
+    ),
+  )
+  .map(([head, rest]) => head + rest.join(""))
+  .filter((p) => !/^(and|or|not|in|glob|contains|has|field|true|false)\b/i.test(p));
+
+const filterValue = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean());
+
+/** A filter built with the builder, any depth, negations included. */
+export const builtFilter: fc.Arbitrary<FilterExpression> = fc.letrec<{ f: FilterExpression }>(
+  (tie) => ({
+    f: fc.oneof(
+      { depthSize: "small" },
+      fc
+        .tuple(
+          fc.constantFrom("eq", "ne", "contains", "notContains") as fc.Arbitrary<"eq">,
+          fieldPath,
+          filterValue,
+        )
+        .map(([op, p, v]) => filter[op](p, v)),
+      fc
+        .tuple(
+          fc.constantFrom("lt", "lte", "gt", "gte") as fc.Arbitrary<"lt">,
+          fieldPath,
+          fc.integer(),
+        )
+        .map(([op, p, v]) => filter[op](p, v)),
+      fc
+        .tuple(
+          fc.constantFrom("glob", "notGlob") as fc.Arbitrary<"glob">,
+          fieldPath,
+          fc.string({ maxLength: 6 }),
+        )
+        .map(([op, p, v]) => filter[op](p, v)),
+      fc
+        .tuple(fc.boolean(), fieldPath, fc.array(filterValue, { minLength: 1, maxLength: 3 }))
+        .map(([neg, p, vs]) => (neg ? filter.notIn(p, vs) : filter.in(p, vs))),
+      fc
+        .tuple(fc.boolean(), fieldPath)
+        .map(([neg, p]) => (neg ? filter.hasNotField(p) : filter.hasField(p))),
+      fc
+        .tuple(fc.boolean(), fc.array(tie("f"), { minLength: 1, maxLength: 3 }))
+        .map(([and, fs]) => (and ? filter.and(...fs) : filter.or(...fs))),
+      tie("f").map((f) => filter.not(f)),
+    ),
+  }),
+).f;
+
+const include = {
+  includeMetadata: fc.boolean(),
+  includeVectors: fc.boolean(),
+  includeData: fc.boolean(),
+};
+
+const queryFields = {
+  topK: fc.integer({ min: 1, max: 1000 }),
+  ...include,
+  filter: fc.oneof(fc.string({ maxLength: 20 }), builtFilter),
+  weightingStrategy: fc.constant("IDF" as const),
+  fusionAlgorithm: fc.constantFrom("RRF" as const, "DBSF" as const),
+};
+
+/** A dense, sparse or hybrid query with any optional field. */
+export const query = fc.oneof(
+  fc.record({ vector: denseVector, ...queryFields }, { requiredKeys: ["vector"] }),
+  fc.record({ sparseVector, ...queryFields }, { requiredKeys: ["sparseVector"] }),
+  fc.record(
+    { vector: denseVector, sparseVector, ...queryFields },
+    { requiredKeys: ["vector", "sparseVector"] },
+  ),
+);
+
+/** A namespace name: anything but "." and ".." (which URLs would resolve away). */
+export const namespace = fc
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 10 }),
+    fc.constantFrom("a/b", "?", "#", "%", "%2F", " ", "ü", "..."),
+  )
+  .filter((ns) => ns !== "." && ns !== "..");
+
+/** A client call as data: [method, ...args]. */
+export type Call = [string, ...unknown[]];
+const call = (...parts: Call): Call => parts;
+
+/** One vector call with valid input. */
+export const vectorCall: fc.Arbitrary<Call> = fc.oneof(
+  fc
+    .record(
+      {
+        cursor: fc.string({ maxLength: 6 }),
+        limit: fc.integer({ min: 1, max: 1000 }),
+        prefix: fc.string({ maxLength: 5 }),
+        ...include,
+      },
+      { requiredKeys: ["cursor", "limit"] },
+    )
+    .map((o) => call("range", o)),
+  query.map((q) => call("query", q)),
+  fc.array(query, { minLength: 1, maxLength: 4 }).map((qs) => call("queryMany", qs)),
+  fc
+    .tuple(
+      fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }),
+      fc.record({ prefix: fc.string({ maxLength: 4 }), ...include }, { requiredKeys: [] }),
+    )
+    .map(([ids, o]) => call("fetch", ids, o)),
+  fc
+    .record({ prefix: fc.string({ maxLength: 6 }), ...include }, { requiredKeys: ["prefix"] })
+    .map((o) => call("fetch", o)),
+  fc.constant(call("info")),
+);
+
+/** One vector call with exactly one broken input; `field` is the ValidationError's field. */
+export const invalidVectorCall: fc.Arbitrary<{ field: string; call: Call }> = fc.oneof(
+  fc.oneof(fc.integer({ max: 0 }), fc.double({ noInteger: true, noNaN: true })).map((limit) => ({
+    field: "limit",
+    call: ["range", { cursor: "0", limit }] as Call,
+  })),
+  fc.oneof(fc.integer(), fc.constant(null), fc.constant(undefined)).map((cursor) => ({
+    field: "cursor",
+    call: ["range", { cursor, limit: 1 }] as Call,
+  })),
+  fc.oneof(fc.integer({ max: 0 }), fc.double({ noInteger: true, noNaN: true })).map((topK) => ({
+    field: "topK",
+    call: ["query", { vector: [1], topK }] as Call,
+  })),
+  fc
+    .tuple(
+      denseVector,
+      fc.nat(5),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+    )
+    .map(([v, i, x]) => {
+      const at = i % (v.length + 1);
+      const vector = [...v.slice(0, at), x, ...v.slice(at)];
+      return { field: `vector[${at}]`, call: ["query", { vector }] as Call };
+    }),
+  sparseVector.map((s) => ({
+    field: "sparseVector",
+    call: ["query", { sparseVector: { indices: s.indices, values: [...s.values, 1] } }] as [
+      string,
+      ...unknown[],
+    ],
+  })),
+  fc
+    .string({ maxLength: 6 })
+    .filter((s) => s !== "RRF" && s !== "DBSF")
+    .map((f) => ({
+      field: "fusionAlgorithm",
+      call: ["query", { vector: [1], fusionAlgorithm: f }] as Call,
+    })),
+  fc
+    .string({ maxLength: 6 })
+    .filter((s) => s !== "IDF")
+    .map((w) => ({
+      field: "weightingStrategy",
+      call: ["query", { vector: [1], weightingStrategy: w }] as Call,
+    })),
+  fc.constant({ field: "vector", call: ["query", { topK: 1 }] as Call }),
+  fc.constant({ field: "queries", call: ["queryMany", []] as Call }),
+  fc.tuple(fc.array(query, { maxLength: 3 }), fc.integer({ max: 0 })).map(([qs, topK]) => ({
+    field: `queries[${qs.length}].topK`,
+    call: ["queryMany", [...qs, { vector: [1], topK }]] as Call,
+  })),
+  fc.constant({ field: "ids", call: ["fetch", { includeData: true }] as Call }),
+);
