@@ -54,25 +54,33 @@ const literal = (v: unknown): string =>
       ? `${v}`
       : invalid("value", "must be a string, a finite number or a boolean");
 
-// Each operator sits next to its negation: OPS[i ^ 1] negates OPS[i].
-const OPS = ["=", "!=", "<", ">=", ">", "<=", "GLOB", "NOT GLOB", "CONTAINS", "NOT CONTAINS"];
+// Each operator sits next to its negation: OPS[i ^ 1] negates OPS[i]. From 10 on, lists.
+const OPS = [
+  "=",
+  "!=",
+  "<",
+  ">=",
+  ">",
+  "<=",
+  "GLOB",
+  "NOT GLOB",
+  "CONTAINS",
+  "NOT CONTAINS",
+  "IN",
+  "NOT IN",
+];
 
 const compare =
   (op: number) =>
-  (field: string, value: FilterValue): FilterExpression => {
-    const text = `${path(field)} ${OPS[op]} ${literal(value)}`;
-    return new Expr(text, () => compare(op ^ 1)(field, value));
+  (field: string, value: FilterValue | readonly FilterValue[]): FilterExpression => {
+    const rhs =
+      op < 10
+        ? literal(value)
+        : Array.isArray(value) && value.length
+          ? `(${value.map(literal).join(", ")})`
+          : invalid("values", "must be a non-empty array");
+    return new Expr(`${path(field)} ${OPS[op]} ${rhs}`, () => compare(op ^ 1)(field, value));
   };
-
-const member =
-  (negated: boolean) =>
-  (field: string, values: readonly FilterValue[]): FilterExpression =>
-    values.length
-      ? new Expr(
-          `${path(field)} ${negated ? "NOT " : ""}IN (${values.map(literal).join(", ")})`,
-          () => member(!negated)(field, values),
-        )
-      : invalid("values", "must hold at least one value");
 
 const has =
   (negated: boolean) =>
@@ -88,6 +96,8 @@ const join =
         )
       : invalid("filter", `and/or: each child ${BUILT}`);
 
+type Compare<V> = (field: string, value: V) => FilterExpression;
+
 /**
  * Builds filter expressions whose values can never change their structure.
  *
@@ -97,18 +107,18 @@ const join =
  * A comparison on a field a record lacks matches neither it nor its negation.
  */
 export const filter = {
-  eq: compare(0),
-  ne: compare(1),
-  lt: compare(2) as (field: string, value: number) => FilterExpression,
-  gte: compare(3) as (field: string, value: number) => FilterExpression,
-  gt: compare(4) as (field: string, value: number) => FilterExpression,
-  lte: compare(5) as (field: string, value: number) => FilterExpression,
-  glob: compare(6) as (field: string, pattern: string) => FilterExpression,
-  notGlob: compare(7) as (field: string, pattern: string) => FilterExpression,
-  contains: compare(8),
-  notContains: compare(9),
-  in: member(false),
-  notIn: member(true),
+  eq: compare(0) as Compare<FilterValue>,
+  ne: compare(1) as Compare<FilterValue>,
+  lt: compare(2) as Compare<number>,
+  gte: compare(3) as Compare<number>,
+  gt: compare(4) as Compare<number>,
+  lte: compare(5) as Compare<number>,
+  glob: compare(6) as Compare<string>,
+  notGlob: compare(7) as Compare<string>,
+  contains: compare(8) as Compare<FilterValue>,
+  notContains: compare(9) as Compare<FilterValue>,
+  in: compare(10) as Compare<readonly FilterValue[]>,
+  notIn: compare(11) as Compare<readonly FilterValue[]>,
   hasField: has(false),
   hasNotField: has(true),
   and: join(true),
