@@ -3,7 +3,7 @@ import { startVector, TOKEN, type VectorHarness } from "./vector-harness.js";
 
 let h: VectorHarness;
 beforeAll(async () => {
-  h = await startVector({ index: { dimension: 3, metric: "COSINE" }, maxBodyBytes: 4096 });
+  h = await startVector({ index: { dimension: 3, metric: "COSINE" }, maxBodyBytes: 300_000 });
   await h.upsert([{ id: "a", vector: [1, 2, 3] }]);
 });
 afterAll(() => h.close());
@@ -83,6 +83,12 @@ describe("400", () => {
     ],
     ["upsert with a NaN-like value", "/upsert", { id: "v", vector: [1, 2, 1e39] }, "float32"],
     ["delete without ids", "/delete", { prefix: "a" }, "ids"],
+    [
+      "a filter nested past 64 parentheses",
+      "/query",
+      { vector: [1, 2, 3], filter: `${"(".repeat(100_000)}a = 1${")".repeat(100_000)}` },
+      "position 65: parentheses nest deeper than 64",
+    ],
   ])("%s", async (_, path, body, words) => {
     const answer = await h.post(path, body);
     expect(answer.status).toBe(400);
@@ -114,6 +120,14 @@ describe("400", () => {
     }
   });
 
+  it("metadata nested past 64 levels", async () => {
+    const metadata = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const raw = `{"id":"deep","vector":[1,2,3],"metadata":${metadata}}`;
+    const answer = await h.call("POST", "/upsert", undefined, { raw });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain("nests deeper than 64 levels");
+  });
+
   it("a body that is not JSON", async () => {
     const answer = await h.call("POST", "/query", undefined, { raw: "{vector:" });
     expect(answer.status).toBe(400);
@@ -131,10 +145,10 @@ describe("other refusals", () => {
     const answer = await h.post("/upsert", {
       id: "big",
       vector: [1, 2, 3],
-      data: "x".repeat(5000),
+      data: "x".repeat(300_000),
     });
     expect(answer.status).toBe(413);
-    expect(answer.body.error).toContain("4096 bytes");
+    expect(answer.body.error).toContain("300000 bytes");
   });
 
   it("404 on an unknown route, 405 on a wrong method", async () => {

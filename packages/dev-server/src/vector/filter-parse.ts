@@ -120,8 +120,12 @@ function describe(t: Token): string {
   }
 }
 
+// Parentheses recurse; a bound keeps a hostile filter from exhausting the stack.
+const MAX_DEPTH = 64;
+
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
 
   private peek(offset = 0): Token {
@@ -178,9 +182,16 @@ class Parser {
 
   private unary(): FilterNode {
     if (this.isPunct("(")) {
+      if (++this.depth > MAX_DEPTH) {
+        throw new FilterSyntaxError(
+          this.peek().pos + 1,
+          `parentheses nest deeper than ${MAX_DEPTH}`,
+        );
+      }
       this.next();
       const inner = this.or();
       this.expectPunct(")");
+      this.depth--;
       return inner;
     }
     // "HAS" starts a presence test only when FIELD or NOT FIELD follows, so a field may be named "has".

@@ -4,6 +4,21 @@ import { HttpError } from "../http.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
 
 const FLOAT32_MAX = 3.4028234663852886e38;
+// Stored metadata is serialized and walked recursively; bound its nesting.
+const MAX_METADATA_DEPTH = 64;
+
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (d > deepest) deepest = d;
+    if (deepest > MAX_METADATA_DEPTH) return deepest;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
 
 function bad(message: string): never {
   throw new HttpError(400, message);
@@ -96,6 +111,9 @@ export function upsertRecord(raw: unknown, config: IndexConfig, where: string): 
   }
   if (raw.metadata !== undefined) {
     if (!isObject(raw.metadata)) bad(`${where}.metadata: must be a JSON object`);
+    if (depthOf(raw.metadata) > MAX_METADATA_DEPTH) {
+      bad(`${where}.metadata: nests deeper than ${MAX_METADATA_DEPTH} levels`);
+    }
     record.metadata = raw.metadata;
   }
   if (raw.data !== undefined) {
