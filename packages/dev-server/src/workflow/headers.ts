@@ -113,6 +113,9 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
   if (key !== undefined && value !== undefined) {
     if (key.trim() === "") throw new HeaderError("Svc-Flow-Control-Key", "must not be empty");
     const limits = parsed("Svc-Flow-Control-Value", () => parseFlowControlValue(value));
+    if (limits.period !== undefined && !Number.isFinite(limits.period)) {
+      throw new HeaderError("Svc-Flow-Control-Value", "period is too large");
+    }
     options.flowControl = { key, limits };
   }
 
@@ -173,12 +176,14 @@ function wholeNumber(header: string, text: string): number {
 }
 
 // The parsers of @x/workflow throw ValidationErrors named for the client's option; the
-// service names its header instead.
+// service names its header instead. A recursive-descent parser also runs out of stack on
+// absurdly nested input, which is bad input too, not a server fault.
 function parsed<T>(header: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
     if (error instanceof ValidationError) throw new HeaderError(header, error.rule);
+    if (error instanceof RangeError) throw new HeaderError(header, "is nested too deeply");
     throw error;
   }
 }

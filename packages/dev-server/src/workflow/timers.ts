@@ -11,10 +11,11 @@ export class Timers {
   private readonly live = new Set<NodeJS.Timeout>();
   private closed = false;
 
-  /** Runs `fn` after `ms` milliseconds (negative or non-finite waits run on the next tick). */
+  /** Runs `fn` after `ms` milliseconds: never for +Infinity, at once for negative or NaN. */
   after(ms: number, fn: () => void): TimerHandle {
     let current: NodeJS.Timeout | undefined;
-    const due = Date.now() + (Number.isFinite(ms) && ms > 0 ? ms : 0);
+    if (ms === Number.POSITIVE_INFINITY) return { cancel: () => {} };
+    const due = Date.now() + (Number.isNaN(ms) || ms < 0 ? 0 : ms);
     const arm = () => {
       if (this.closed) return;
       const wait = Math.min(Math.max(0, due - Date.now()), MAX_TIMEOUT_MS);
