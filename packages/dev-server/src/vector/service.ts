@@ -31,7 +31,7 @@ export interface VectorServiceOptions {
 export interface VectorService {
   /** Node request listener for everything under the service's address. */
   handle(req: IncomingMessage, res: ServerResponse): void;
-  /** Nothing outlives a request, so this only stops accepting new ones. */
+  /** Nothing outlives a request (no timers, no calls out), so there is nothing to stop. */
   close(): Promise<void>;
   /** Upserts records as the dev-only `/upsert` route would; throws an Error naming what was wrong. */
   upsert(records: unknown, namespace?: string): void;
@@ -103,7 +103,6 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
-  let closed = false;
 
   const upsert = (records: unknown, namespace: string) => {
     const parsed = upsertBody(records, config);
@@ -171,10 +170,6 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
           `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
       };
-      if (closed) {
-        finish(503, { error: "the service is shutting down", status: 503 });
-        return;
-      }
       answer(req).then(
         ({ status, body }) => finish(status, body),
         (err: unknown) => {
@@ -191,9 +186,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
         },
       );
     },
-    async close() {
-      closed = true;
-    },
+    async close() {},
     upsert(records, namespace = "") {
       try {
         upsert(records, namespace);
