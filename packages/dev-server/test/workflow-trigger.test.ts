@@ -154,6 +154,15 @@ describe("400 for a bad workflow URL or body", () => {
     expect(result.body.error).toMatch(/workflowUrl/);
   });
 
+  test("a workflow URL whose '?' was not encoded: its query lands on the trigger, refused with a hint", async () => {
+    const response = await fetch(`${svc.base}/v2/trigger/${wf}?step=2`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/step.*%3F/);
+  });
+
   test("malformed percent-encoding in the path", async () => {
     const response = await fetch(`${svc.base}/v2/trigger/http://127.0.0.1/%E0%A4%A`, {
       method: "POST",

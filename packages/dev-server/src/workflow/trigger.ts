@@ -161,7 +161,9 @@ function describe(violations: Violation[]): string {
       const name = where.startsWith("header ")
         ? where.slice("header ".length)
         : where.replace(/^path\./, "");
-      return `${name}: ${message}`;
+      // Usually a workflow URL's own query sent with a raw "?" that ended the path.
+      const hint = where.startsWith("query ") ? ' (encode "?" in the workflow URL as %3F)' : "";
+      return `${name}: ${message}${hint}`;
     })
     .join("; ");
 }
