@@ -74,6 +74,7 @@ export function createTransport(config: TransportConfig): Transport {
     const send = config.fetch ?? fetch;
     const controller = new AbortController();
     const { signal } = call;
+    signal?.throwIfAborted();
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort);
     const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);

@@ -256,3 +256,13 @@ describe("createTransport", () => {
     }
   });
 });
+
+describe("an already aborted signal", () => {
+  it("sends nothing", async () => {
+    const { fetch } = stub(json(200, {}));
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    const signal = AbortSignal.abort(new Error("gone"));
+    await expect(send({ method: "GET", path: "/", signal })).rejects.toThrow("gone");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
