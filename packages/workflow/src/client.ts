@@ -39,7 +39,9 @@ export class WorkflowClient {
   /** Starts a run of the workflow at `options.url`. Throws a `ValidationError` before sending bad input. */
   async trigger(options: TriggerOptions): Promise<TriggerResult> {
     const { url, body, contentType, runId, signal } = options;
-    httpUrl(url, "url");
+    // Also in the literal form the service matches (`https:host` or a tab would be
+    // normalised by URL parsing but not by the service); "" fails with the usual rule.
+    httpUrl(/^https?:\/\/[^/?#\s][^\t\n\r]*$/.test(url) ? url : "", "url");
     const headers = triggerHeaders(options);
     let payload = body;
     if (body !== undefined) {

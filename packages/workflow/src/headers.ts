@@ -37,7 +37,7 @@ export function triggerHeaders(options: TriggerOptions): Record<string, string> 
       "runId",
       "Svc-Workflow-RunId",
       runId,
-      typeof runId === "string" && runId,
+      typeof runId === "string" && runId.trim(),
       "must be a non-empty string",
     );
   }
@@ -86,7 +86,8 @@ export function triggerHeaders(options: TriggerOptions): Record<string, string> 
       "failureCallback",
       "Svc-Failure-Callback",
       callback.url,
-      httpUrl(callback.url, "failureCallback"),
+      // The service takes the header as sent: no whitespace, a lower-case scheme.
+      httpUrl(/^https?:\/\/\S+$/.test(callback.url) ? callback.url : "", "failureCallback"),
     );
     forward("failureCallback", "Failure-Callback-", callback.headers);
   }

@@ -30,8 +30,15 @@ describe("trigger validates every option before sending", () => {
     ["an empty url", { url: "" }, "url", URL_RULE],
     ["a missing url", { url: undefined }, "url", URL_RULE],
     ["a url that is not a string", { url: new URL(WORKFLOW) }, "url", URL_RULE],
+    ["a url without slashes", { url: "https:example.org" }, "url", URL_RULE],
+    ["a url with leading space", { url: " https://example.org" }, "url", URL_RULE],
+    ["an upper-case scheme", { url: "HTTPS://example.org" }, "url", URL_RULE],
+    ["a url with a tab", { url: "https://example.org/a\tb" }, "url", URL_RULE],
+    ["a url with a line break", { url: "https://example.org/a\nb" }, "url", URL_RULE],
+    ["a url without host", { url: "https:///path" }, "url", URL_RULE],
 
     ["an empty runId", { runId: "" }, "runId", "must be a non-empty string"],
+    ["a blank runId", { runId: "  " }, "runId", "must be a non-empty string"],
     ["a numeric runId", { runId: 7 }, "runId", "must be a non-empty string"],
 
     ["negative retries", { retries: -1 }, "retries", INT],
@@ -163,6 +170,18 @@ describe("trigger validates every option before sending", () => {
     [
       "a failureCallback that is not http",
       { failureCallback: "mailto:ops@example.org" },
+      "failureCallback",
+      URL_RULE,
+    ],
+    [
+      "a failureCallback with a space",
+      { failureCallback: "https://example.org/a b" },
+      "failureCallback",
+      URL_RULE,
+    ],
+    [
+      "a failureCallback without slashes",
+      { failureCallback: "http:example.org" },
       "failureCallback",
       URL_RULE,
     ],
