@@ -14,13 +14,17 @@ export interface SeedRecord {
 export function parseSeed(text: string, source: string): unknown[] {
   const trimmed = text.trim();
   if (trimmed === "") return [];
-  if (trimmed.startsWith("[")) {
-    try {
-      return JSON.parse(trimmed) as unknown[];
-    } catch (err) {
+  // The whole text as one JSON value first: an array of records, or one (maybe pretty-printed) record.
+  let whole: unknown;
+  try {
+    whole = JSON.parse(trimmed);
+  } catch (err) {
+    if (trimmed.startsWith("[")) {
       throw new Error(`${source}: not a valid JSON array (${(err as Error).message})`);
     }
   }
+  if (Array.isArray(whole)) return whole;
+  if (whole !== undefined) return [whole];
   const records: unknown[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "") return;

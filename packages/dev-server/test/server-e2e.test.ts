@@ -1,7 +1,10 @@
 // The @x/vector client against startDevServer, over real sockets on 127.0.0.1.
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { checkRequest, checkResponse, formatViolations, loadSpec } from "@x/contract";
 import {
   AuthenticationError,
   BadRequestError,
@@ -10,13 +13,30 @@ import {
   UnprocessableEntityError,
   VectorIndex,
 } from "@x/vector";
+import { WorkflowClient } from "@x/workflow";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+
+const spec = loadSpec("vector");
+const violations: string[] = [];
+
+// Handed to the client: checks each request it sends and each answer it gets against the spec.
+const validatingFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const check = await checkRequest(spec, request);
+  const response = await fetch(request);
+  const answer = check.operation
+    ? await checkResponse(spec, check.operation.operationId, response.clone())
+    : [{ where: "operation", message: `no spec operation for ${request.method} ${request.url}` }];
+  for (const v of [...check.violations, ...answer]) violations.push(formatViolations([v]));
+  return response;
+};
 
 let dev: DevServer | undefined;
 afterEach(async () => {
   await dev?.close();
   dev = undefined;
+  expect(violations.splice(0)).toEqual([]);
 });
 
 type Meta = { title: string; year: number; tags: string[] };
@@ -60,7 +80,11 @@ describe("startDevServer", () => {
       vector: { dimension: 3, metric: "COSINE" },
       seed,
     });
-    const index = new VectorIndex<Meta>({ url: dev.vectorUrl, token: dev.token });
+    const index = new VectorIndex<Meta>({
+      url: dev.vectorUrl,
+      token: dev.token,
+      fetch: validatingFetch,
+    });
     const ids: string[] = [];
     for await (const record of index.rangeAll({ pageSize: 2 })) ids.push(record.id);
     expect(ids).toEqual(["doc-1", "doc-2", "doc-3"]);
@@ -126,12 +150,45 @@ describe("startDevServer", () => {
     await expect(bad).rejects.toThrow("cursor");
   });
 
+  it("the workflow client triggers a delivery through the composed server", async () => {
+    const received: { body: string; thing: string | undefined }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        received.push({ body, thing: req.headers["x-thing"] as string | undefined });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    try {
+      dev = await startDevServer({ vector: { dimension: 3 } });
+      const { port } = receiver.address() as AddressInfo;
+      const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: dev.token });
+      const { workflowRunId } = await wf.trigger({
+        url: `http://127.0.0.1:${port}/hook`,
+        body: "hello",
+        contentType: "text/plain",
+        headers: { "X-Thing": "1" },
+      });
+      expect(workflowRunId).toEqual(expect.any(String));
+      for (let i = 0; i < 100 && received.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(received).toEqual([{ body: "hello", thing: "1" }]);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+
   it("seeds from a JSON Lines file, and reports a bad seed clearly", async () => {
     const dir = mkdtempSync(join(tmpdir(), "x-dev-seed-"));
     const file = join(dir, "seed.jsonl");
     writeFileSync(file, `${seed.map((r) => JSON.stringify(r)).join("\n")}\n`);
     dev = await startDevServer({ vector: { dimension: 3 }, seed: file });
-    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, fetch: validatingFetch });
     expect((await index.fetch({ prefix: "" })).map((r) => r.id)).toEqual([
       "doc-1",
       "doc-2",
@@ -161,5 +218,19 @@ describe("startDevServer", () => {
     const server = await startDevServer({ vector: { dimension: 3 } });
     await Promise.all([server.close(), server.close()]);
     await expect(fetch(`${server.vectorUrl}/info`)).rejects.toThrow();
+  });
+});
+
+describe("parseSeed", () => {
+  it("reads a JSON array, one pretty-printed record, or JSON Lines", async () => {
+    const { parseSeed } = await import("../src/seed.js");
+    expect(parseSeed('[{"id":"a"},{"id":"b"}]', "f")).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(parseSeed('{\n  "id": "a"\n}\n', "f")).toEqual([{ id: "a" }]);
+    expect(parseSeed('{"id":"a"}\n\n{"id":"b"}\r\n', "f")).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(parseSeed("  \n", "f")).toEqual([]);
+    expect(() => parseSeed('[{"id":"a"},', "f.json")).toThrow("f.json: not a valid JSON array");
+    expect(() => parseSeed('{"id":"a"}\n{"id":', "f.jsonl")).toThrow(
+      "f.jsonl:2: not a JSON record",
+    );
   });
 });
