@@ -1,6 +1,7 @@
-import { createTransport, httpUrl, invalid, type RawBody, readEnv, type Transport } from "@x/core";
+import { createTransport, invalid, type RawBody, readEnv, type Transport } from "@x/core";
 import { triggerHeaders } from "./headers";
 import type { Region, TriggerOptions, TriggerResult, WorkflowClientOptions } from "./options";
+import { webUrl } from "./url";
 
 /** Client of the workflow service: triggers runs. */
 export class WorkflowClient {
@@ -14,7 +15,7 @@ export class WorkflowClient {
     this.#send = createTransport({
       ...options,
       baseUrl: baseUrl
-        ? httpUrl(baseUrl, "baseUrl") && baseUrl
+        ? webUrl(baseUrl, "baseUrl", /^https?:\/\//)
         : `https://workflow.${region}.example.com`,
       tokenQueryParam: "svc_token",
     });
@@ -39,9 +40,8 @@ export class WorkflowClient {
   /** Starts a run of the workflow at `options.url`. Throws a `ValidationError` before sending bad input. */
   async trigger(options: TriggerOptions): Promise<TriggerResult> {
     const { url, body, contentType, runId, signal } = options;
-    // Also in the literal form the service matches (`https:host` or a tab would be
-    // normalised by URL parsing but not by the service); "" fails with the usual rule.
-    httpUrl(/^https?:\/\/[^/?#\s][^\t\n\r]*$/.test(url) ? url : "", "url");
+    // Spaces are fine (encoded below); tabs and line breaks would vanish in URL parsing.
+    webUrl(url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
     const headers = triggerHeaders(options);
     let payload = body;
     if (body !== undefined) {

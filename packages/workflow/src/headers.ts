@@ -1,8 +1,9 @@
-import { httpUrl, invalid } from "@x/core";
+import { invalid } from "@x/core";
 import { formatDelay } from "./delay";
 import { formatFlowControl } from "./flow-control";
 import type { HeaderMap, SvcHeader, TriggerOptions } from "./options";
 import { parseRetryDelay } from "./retry-delay";
+import { webUrl } from "./url";
 
 const INT = "must be a non-negative integer";
 
@@ -86,8 +87,8 @@ export function triggerHeaders(options: TriggerOptions): Record<string, string> 
       "failureCallback",
       "Svc-Failure-Callback",
       callback.url,
-      // The service takes the header as sent: no whitespace, a lower-case scheme.
-      httpUrl(/^https?:\/\/\S+$/.test(callback.url) ? callback.url : "", "failureCallback"),
+      // A header value is taken as sent: no whitespace at all.
+      webUrl(callback.url, "failureCallback", /^https?:\/\/\S+$/),
     );
     forward("failureCallback", "Failure-Callback-", callback.headers);
   }
