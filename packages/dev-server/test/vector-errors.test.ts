@@ -134,9 +134,17 @@ describe("400", () => {
     expect(answer.body.error).toContain("not valid JSON");
   });
 
-  it("malformed percent-encoding in a namespace", async () => {
+  it("malformed percent-encoding in a namespace (after the token check)", async () => {
     const answer = await h.post("/range/%E0%A4%A", { cursor: "0", limit: 1 });
     expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain("percent-encoding");
+    const anonymous = await h.call(
+      "POST",
+      "/range/%E0%A4%A",
+      { cursor: "0", limit: 1 },
+      { token: null },
+    );
+    expect(anonymous.status).toBe(401);
   });
 });
 
@@ -157,6 +165,11 @@ describe("other refusals", () => {
     expect((await h.post("/info/x", {})).status).toBe(404);
     const get = await h.call("GET", "/query");
     expect(get.status).toBe(405);
+    const raw = await fetch(`${h.url}/info`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(raw.headers.get("allow")).toBe("GET");
     expect((await h.call("POST", "/info", {})).status).toBe(405);
   });
 

@@ -66,7 +66,9 @@ export function indexConfig(index: Partial<IndexConfig> = {}): IndexConfig {
 
 interface Route {
   name: string;
-  namespace: string;
+  method: "GET" | "POST";
+  /** The namespace segment as sent (percent-encoded), if any. */
+  segment: string | undefined;
 }
 
 /** `/op` or `/op/<percent-encoded namespace>`; undefined when no route has that shape. */
@@ -75,17 +77,28 @@ function route(pathname: string): Route | undefined {
   if (!match) return undefined;
   const name = match[1]!;
   if (!SPEC_ROUTES.has(name) && !DEV_ROUTES.has(name)) return undefined;
-  const raw = match[2];
-  if (raw !== undefined && (name === "info" || name === "reset")) return undefined;
-  let namespace = "";
-  if (raw !== undefined) {
-    try {
-      namespace = decodeURIComponent(raw);
-    } catch {
-      throw new HttpError(400, `namespace: malformed percent-encoding in "${raw}"`);
-    }
+  const segment = match[2];
+  if (segment !== undefined && (name === "info" || name === "reset")) return undefined;
+  return { name, method: name === "info" ? "GET" : "POST", segment };
+}
+
+function namespaceOf(segment: string | undefined): string {
+  if (segment === undefined) return "";
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, `namespace: malformed percent-encoding in "${segment}"`);
   }
-  return { name, namespace };
+}
+
+/** A 405, with the method to use instead. */
+class MethodNotAllowed extends HttpError {
+  constructor(
+    readonly allow: string,
+    message: string,
+  ) {
+    super(405, message);
+  }
 }
 
 function headerRecord(req: IncomingMessage): Record<string, string> {
@@ -120,9 +133,14 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     const found = route(url.pathname);
     if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
     if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
-    const method = found.name === "info" ? "GET" : "POST";
-    if (req.method !== method)
-      throw new HttpError(405, `${req.method} is not allowed on /${found.name}; use ${method}`);
+    const { method } = found;
+    if (req.method !== method) {
+      throw new MethodNotAllowed(
+        method,
+        `${req.method} is not allowed on /${found.name}; use ${method}`,
+      );
+    }
+    const ns = namespaceOf(found.segment);
     const body = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
     if (SPEC_ROUTES.has(found.name)) {
       const check = validateRequestParts(spec, {
@@ -135,7 +153,6 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       if (check.violations.length > 0)
         throw new HttpError(security ? 401 : 400, formatViolations(check.violations));
     }
-    const ns = found.namespace;
     switch (found.name) {
       case "info":
         return { status: 200, body: { result: info(config, store.counts()) } };
@@ -144,8 +161,8 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       case "fetch":
         return { status: 200, body: { result: fetch(store.namespace(ns), body) } };
       case "query": {
-        const { queries, batch } = parseQueryBody(body, config);
         const space = store.namespace(ns);
+        const { queries, batch } = parseQueryBody(body, config);
         const lists = queries.map((q) => runQuery(space, config, q));
         return { status: 200, body: { result: batch ? lists : lists[0] } };
       }
@@ -174,8 +191,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
         ({ status, body }) => finish(status, body),
         (err: unknown) => {
           if (err instanceof HttpError) {
-            if (err.status === 405)
-              res.setHeader("allow", err.message.endsWith("GET") ? "GET" : "POST");
+            if (err instanceof MethodNotAllowed) res.setHeader("allow", err.allow);
             if (err.status === 413) res.setHeader("connection", "close");
             finish(err.status, { error: err.message, status: err.status });
             return;
