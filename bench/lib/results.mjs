@@ -64,5 +64,5 @@ export const fmt = {
 export function quantile(samples, q) {
   const sorted = Float64Array.from(samples).sort();
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[rank];
+  return sorted[rank] ?? Number.NaN;
 }

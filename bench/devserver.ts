@@ -1,0 +1,214 @@
+// The dev server under load: exact dense query latency at 10k and 100k vectors of 768
+// dimensions with the memory they take, and workflow triggers per second with their
+// deliveries to a local endpoint. Run with --expose-gc for settled memory figures:
+// node --expose-gc --conditions=source --import tsx devserver.ts
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createVectorService } from "@x/dev-server";
+import { WorkflowClient } from "@x/workflow";
+import { random, records, timed, vectorOf } from "./lib/data";
+import { startDevProcess } from "./lib/dev-process";
+import { fmt, quantile, table, writeSection } from "./lib/results.mjs";
+
+const DIMENSION = 768;
+const SIZES = (process.env.BENCH_DEV_SIZES ?? "10000,100000").split(",").map(Number);
+const TRIGGERS = Number(process.env.BENCH_DEV_TRIGGERS ?? 3000);
+const CONCURRENCY = 32;
+const BATCH = 1000;
+const TOKEN = "dev_bench_token_0123456789";
+
+const gc = (globalThis as { gc?: () => void }).gc;
+function settled() {
+  gc?.();
+  gc?.();
+  return process.memoryUsage();
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function vectorSection() {
+  const next = random(11);
+  const before = settled();
+  const service = createVectorService({
+    token: TOKEN,
+    index: { dimension: DIMENSION, metric: "COSINE", type: "DENSE" },
+  });
+  const server = createServer(service.handle);
+  const url = await listen(server);
+  const queries = Array.from({ length: 16 }, () => vectorOf(next, DIMENSION));
+  const query = async (vector: number[]) => {
+    const response = await fetch(`${url}/query`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ vector, topK: 10 }),
+    });
+    const { result } = (await response.json()) as { result: unknown[] };
+    if (result.length !== 10) throw new Error(`query answered ${response.status}`);
+  };
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  let count = 0;
+  let upsertMs = 0;
+  try {
+    for (const size of SIZES) {
+      while (count < size) {
+        const batch = records(next, DIMENSION, Math.min(BATCH, size - count), count);
+        const started = performance.now();
+        service.upsert(batch);
+        upsertMs += performance.now() - started;
+        count += batch.length;
+      }
+      const memory = settled();
+      for (let i = 0; i < 5; i++) await query(queries[i % queries.length] as number[]);
+      const runs = size >= 100_000 ? 60 : 200;
+      const samples: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        samples.push(await timed(() => query(queries[i % queries.length] as number[])));
+      }
+      const p50 = quantile(samples, 0.5);
+      const raw = size * DIMENSION * 4;
+      rows.push([
+        fmt.int(size),
+        String(runs),
+        fmt.ms(p50, 1),
+        fmt.ms(quantile(samples, 0.99), 1),
+        fmt.mib(memory.rss - before.rss),
+        fmt.mib(memory.heapUsed - before.heapUsed),
+        fmt.mib(memory.external - before.external),
+        fmt.mib(raw),
+      ]);
+      if (size === 100_000) {
+        verdicts.push(
+          `- exact dense query at 100,000 x ${DIMENSION}: p50 ${fmt.ms(p50, 1)} (budget <= 60 ms): ${p50 <= 60 ? "ok" : "**missed**"}`,
+        );
+      }
+    }
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    await service.close();
+  }
+  const perSecond = (count / upsertMs) * 1000;
+  return {
+    verdicts,
+    markdown: [
+      `### Exact dense query, ${DIMENSION} dimensions, COSINE, topK 10`,
+      "",
+      "Queries over HTTP on loopback (request parsing, spec validation and JSON included), one",
+      "at a time. Records are upserted in batches of 1,000 through the service's `upsert` (what",
+      `the dev-only \`/upsert\` route runs), ${fmt.int(perSecond)} vectors/s. Memory is the growth over`,
+      `the process before the service was created${gc ? ", after a full GC" : " (no --expose-gc: not settled)"}; raw float32 data for comparison.`,
+      "",
+      table(
+        [
+          "vectors",
+          "queries",
+          "p50",
+          "p99",
+          "RSS growth",
+          "JS heap growth",
+          "external growth",
+          "raw float32",
+        ],
+        rows,
+      ),
+    ].join("\n"),
+  };
+}
+
+async function workflowSection() {
+  const dev = await startDevProcess();
+  const sentAt = new Float64Array(TRIGGERS);
+  const receivedAt = new Float64Array(TRIGGERS);
+  let received = 0;
+  let allDelivered: () => void = () => {};
+  const delivered = new Promise<void>((resolve) => {
+    allDelivered = resolve;
+  });
+  const endpoint = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const { seq } = JSON.parse(Buffer.concat(chunks).toString()) as { seq: number };
+      if (seq >= 0 && !receivedAt[seq]) {
+        receivedAt[seq] = performance.now();
+        if (++received === TRIGGERS) allDelivered();
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  const target = `${await listen(endpoint)}/api/workflow`;
+  const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: dev.token });
+  try {
+    await wf.trigger({ url: target.replace("/api", "/warm"), body: { seq: -1 } });
+    let nextSeq = 0;
+    const started = performance.now();
+    const worker = async () => {
+      for (let seq = nextSeq++; seq < TRIGGERS; seq = nextSeq++) {
+        sentAt[seq] = performance.now();
+        await wf.trigger({ url: target, body: { seq }, retries: 0 });
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const accepted = performance.now() - started;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`only ${received} of ${TRIGGERS} delivered`)),
+        60_000,
+      );
+    });
+    await Promise.race([delivered, timeout]).finally(() => clearTimeout(timer));
+    const done = Math.max(...receivedAt) - started;
+    const lag = Array.from(receivedAt, (t, i) => t - (sentAt[i] as number));
+    return [
+      "### Workflow triggers and deliveries",
+      "",
+      `${fmt.int(TRIGGERS)} triggers from ${CONCURRENCY} concurrent callers through \`WorkflowClient\`, each`,
+      "delivered by the dev server (its own process) to a local endpoint that answers 200 at once. Lag runs from the",
+      "trigger call to the delivery's arrival at the endpoint.",
+      "",
+      table(
+        ["triggers", "triggers/s", "deliveries/s", "lag p50", "lag p99", "lag max"],
+        [
+          [
+            fmt.int(TRIGGERS),
+            fmt.int((TRIGGERS / accepted) * 1000),
+            fmt.int((TRIGGERS / done) * 1000),
+            fmt.ms(quantile(lag, 0.5), 1),
+            fmt.ms(quantile(lag, 0.99), 1),
+            fmt.ms(Math.max(...lag), 1),
+          ],
+        ],
+      ),
+    ].join("\n");
+  } finally {
+    endpoint.closeAllConnections();
+    endpoint.close();
+    await dev.close();
+  }
+}
+
+export async function runDevServer() {
+  const vector = await vectorSection();
+  const workflow = await workflowSection();
+  const markdown = [
+    "## Dev server",
+    "",
+    ...vector.verdicts,
+    "",
+    vector.markdown,
+    "",
+    workflow,
+  ].join("\n");
+  return { markdown, ok: !vector.verdicts.some((v) => v.includes("missed")) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { markdown } = await runDevServer();
+  writeSection("devserver", markdown);
+  console.log(markdown);
+}

@@ -1,0 +1,60 @@
+// `pnpm bench [section ...] [--skip section ...]`: runs the bench sections, each in its own
+// process (no JIT or heap state carried from one to the next), and writes bench/RESULTS.md.
+// Sections: size, calls, e2e, devserver, build. Budgets missed are listed at the end; they
+// do not fail the run (`pnpm size` is the gate CI runs).
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { machine, RESULTS, writeSection } from "./lib/results.mjs";
+
+const ts = ["--conditions=source", "--import", "tsx"];
+export const COMMANDS = {
+  size: ["size.mjs"],
+  calls: [...ts, "calls.ts"],
+  e2e: [...ts, "e2e.ts"],
+  devserver: ["--expose-gc", ...ts, "devserver.ts"],
+  build: ["build.mjs"],
+};
+
+/** The sections to run, in order, from the command line arguments. */
+export function pick(args) {
+  const skip = new Set();
+  const named = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--skip") skip.add(args[++i]);
+    else if (args[i] !== "--") named.push(args[i]);
+  }
+  for (const name of [...named, ...skip]) {
+    if (!(name in COMMANDS)) {
+      throw new Error(`unknown section "${name}"; known: ${Object.keys(COMMANDS).join(", ")}`);
+    }
+  }
+  return Object.keys(COMMANDS).filter(
+    (name) => (named.length === 0 || named.includes(name)) && !skip.has(name),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cwd = fileURLToPath(new URL(".", import.meta.url));
+  const sections = pick(process.argv.slice(2));
+  writeSection("machine", machine());
+  const times = [];
+  let failed = false;
+  for (const name of sections) {
+    console.log(`\n=== ${name} ===\n`);
+    const started = performance.now();
+    const result = spawnSync(process.execPath, COMMANDS[name], { cwd, stdio: "inherit" });
+    const seconds = (performance.now() - started) / 1000;
+    times.push(`${name} ${seconds.toFixed(1)} s`);
+    // `size` exits 1 on a budget; anything else non-zero is a broken section.
+    if (result.status !== 0 && !(name === "size" && result.status === 1)) {
+      console.error(`section ${name} failed (exit ${result.status})`);
+      failed = true;
+    }
+  }
+  const doc = readFileSync(RESULTS, "utf8");
+  const missed = doc.split("\n").filter((line) => /\*\*(missed|exceeded)\*\*/.test(line));
+  console.log(`\nWrote ${fileURLToPath(RESULTS)} (${times.join(", ")}).`);
+  if (missed.length) console.log(`Budgets missed:\n${missed.join("\n")}`);
+  process.exitCode = failed ? 1 : 0;
+}
