@@ -15,6 +15,8 @@ export { WorkflowClient } from "./client";
 export { formatDelay, parseDelay } from "./delay";
 export type { FlowControl, FlowControlLimits } from "./flow-control";
 export { formatFlowControl, parseFlowControlValue } from "./flow-control";
+/** The spec's generated types, for code that works with the raw operation. */
+export type { components, operations, paths } from "./generated/schema";
 export type {
   HeaderMap,
   Region,
