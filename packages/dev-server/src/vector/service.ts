@@ -26,6 +26,8 @@ export interface VectorServiceOptions {
   maxBodyBytes?: number;
   /** Receives one line per request. */
   log?: (line: string) => void;
+  /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (tests pass a fake clock). */
+  now?: () => number;
 }
 
 export interface VectorService {
@@ -112,7 +114,7 @@ function headerRecord(req: IncomingMessage): Record<string, string> {
 /** The vector service's emulator: the spec's reads plus dev-only writes, over one index. */
 export function createVectorService(options: VectorServiceOptions): VectorService {
   const config = indexConfig(options.index);
-  const store = new VectorStore(config, options.pendingMs ?? 50);
+  const store = new VectorStore(config, options.pendingMs ?? 50, options.now);
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
