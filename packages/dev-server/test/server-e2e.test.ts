@@ -174,7 +174,7 @@ describe("startDevServer", () => {
         headers: { "X-Thing": "1" },
       });
       expect(workflowRunId).toEqual(expect.any(String));
-      for (let i = 0; i < 100 && received.length === 0; i++)
+      for (let i = 0; i < 500 && received.length === 0; i++)
         await new Promise((r) => setTimeout(r, 20));
       expect(received).toEqual([{ body: "hello", thing: "1" }]);
     } finally {
