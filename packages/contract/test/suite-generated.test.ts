@@ -12,6 +12,7 @@ import {
   type Schema,
   type ServiceName,
 } from "../src/index.js";
+import { type FetchFn, requestOf } from "../src/suite/clients.js";
 import {
   type Call,
   invalidTriggerOptions,
@@ -31,7 +32,8 @@ const VECTOR_URL = "https://my-index.vector.example.com";
 /** A fetch that records each request and answers every one with `answer()`. */
 function recorder(answer: () => Response = () => Response.json({ result: [] })) {
   const sent: Request[] = [];
-  const fetch = async (request: Request) => {
+  const fetch: FetchFn = async (input, init) => {
+    const request = requestOf(input, init);
     sent.push(request);
     return answer();
   };
@@ -194,7 +196,7 @@ interface ResponseTarget {
   service: ServiceName;
   operationId: string;
   /** Calls the client; `result` is the generated body's payload (for batch sizes). */
-  call(fetch: (r: Request) => Promise<Response>, payload: unknown): Promise<unknown>;
+  call(fetch: FetchFn, payload: unknown): Promise<unknown>;
   /** The part of the body the call resolves to; `skip` when this body does not fit the call. */
   expected(body: { result?: unknown }): unknown;
   promise: keyof typeof PROMISES;
@@ -202,7 +204,7 @@ interface ResponseTarget {
 
 const SKIP = Symbol("skip");
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
-const vector = (fetch: (r: Request) => Promise<Response>, ns?: string) =>
+const vector = (fetch: FetchFn, ns?: string) =>
   new VectorIndex({ url: VECTOR_URL, token: TOKEN, fetch, maxRetries: 0, namespace: ns });
 
 const TARGETS: ResponseTarget[] = [

@@ -4,7 +4,16 @@ import type { ServiceName } from "../index.js";
 import { decodeBytes } from "./case-data.js";
 import type { Json } from "./case-types.js";
 
-export type FetchFn = (request: Request) => Promise<Response>;
+/**
+ * A fetch the clients can be given: called like the global one, with a Request or with
+ * (url, init), so the suite works whichever form the transport uses.
+ */
+export type FetchFn = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/** The request a fetch call describes, in either calling form. */
+export function requestOf(input: Request | string | URL, init?: RequestInit): Request {
+  return new Request(input, init);
+}
 
 type Method = (...args: unknown[]) => unknown;
 
