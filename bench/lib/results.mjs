@@ -1,7 +1,7 @@
 // RESULTS.md is shared by every bench section: each one replaces only its own block
 // (between markers), so sections can be rerun alone without losing the others.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 
 export const RESULTS = new URL("../RESULTS.md", import.meta.url);
 
@@ -48,7 +48,9 @@ export function machine() {
     "",
     `- node ${process.version} (${process.platform} ${process.arch})`,
     `- ${availableParallelism()} cores: ${cpu}`,
-    `- memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average at start ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} (other work on the machine skews absolute figures; ratios are same-run)`,
     `- written ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   ].join("\n");
 }
