@@ -87,11 +87,11 @@ const byStatus: Record<number, typeof ApiError> = {
 
 // What to do next, by status: one short hint keeps every message actionable.
 const hints: Record<number, string> = {
-  400: "Fix the request as the message says.",
+  400: "Fix the request as it says.",
   401: "Check the token.",
   403: "Check the token's access.",
   404: "Check the URL and namespace.",
-  422: "Check the input's shape, such as the vector dimension.",
+  422: "Check the input, e.g. the vector dimension.",
   429: "Slow down or raise maxRetries.",
 };
 

@@ -16,8 +16,11 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Milliseconds one attempt may take, response body included (default 30 000). */
   timeoutMs?: number;
-  /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
-  fetch?: (request: Request) => Promise<Response>;
+  /**
+   * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
+   * called as `fetch(url, init)`, like the global one.
+   */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface TransportConfig extends ClientOptions {
@@ -27,8 +30,6 @@ export interface TransportConfig extends ClientOptions {
   tokenIn?: "header" | "query";
   /** Name of the query parameter when `tokenIn` is `"query"`. */
   tokenQueryParam?: string;
-  /** Sent as `User-Agent` where the runtime allows it. */
-  userAgent?: string;
 }
 
 /** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
@@ -59,7 +60,7 @@ export function createTransport(config: TransportConfig): Transport {
     invalid("maxRetries", "must be a non-negative integer");
   }
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) {
-    invalid("timeoutMs", "must be a positive number of milliseconds");
+    invalid("timeoutMs", "must be a positive number");
   }
   const base = config.baseUrl.replace(/\/+$/, "");
   const tokenQuery =
@@ -79,18 +80,20 @@ export function createTransport(config: TransportConfig): Transport {
     signal?.addEventListener("abort", onAbort);
     const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
     try {
-      const response = await send(new Request(url, { ...init, signal: controller.signal }));
+      // (url, init) rather than a Request: fetch builds its own Request anyway, and a
+      // second one per call costs more than the rest of the client together.
+      const response = await send(url, { ...init, signal: controller.signal });
       return { response, text: redact(await response.text()) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (controller.signal.reason === TIMEOUT) {
         throw new TimeoutError(
-          `No response within ${timeoutMs} ms. Raise timeoutMs or check that the service is up.`,
+          `No response in ${timeoutMs} ms. Raise timeoutMs or check the service.`,
         );
       }
       const reason = redact(String((error as Error)?.message ?? error));
       throw new ConnectionError(
-        `Could not reach the service (${reason}). Check the URL and the network.`,
+        `Could not reach the service (${reason}). Check the URL and network.`,
       );
     } finally {
       clearTimeout(timer);
@@ -103,7 +106,6 @@ export function createTransport(config: TransportConfig): Transport {
     let url = base + call.path;
     if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
     else headers.authorization = `Bearer ${token}`;
-    if (config.userAgent) headers["user-agent"] = config.userAgent;
     let body = call.body;
     if (call.json !== undefined) {
       body = JSON.stringify(call.json);
@@ -134,7 +136,7 @@ export function createTransport(config: TransportConfig): Transport {
             response.status,
             text,
             response.headers,
-            `${response.status} response is not valid JSON (body: ${quote(text)}). Check the base URL, or try again if the body was cut off.`,
+            `${response.status} body is not JSON: ${quote(text)}. Check the URL, or retry if it was cut off.`,
           );
         }
       }

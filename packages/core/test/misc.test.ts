@@ -45,7 +45,8 @@ describe("readEnv", () => {
 
 describe("httpUrl", () => {
   it("accepts absolute http(s) URLs and names the field otherwise", () => {
-    expect(httpUrl("https://a.example/x", "url").host).toBe("a.example");
+    expect(httpUrl("https://a.example/x", "url")).toBe("https://a.example/x");
+    expect(() => httpUrl("https:a.example", "url", /^https:\/\//)).toThrow(ValidationError);
     for (const bad of ["ftp://a", "/relative", "", 42]) {
       expect(() => httpUrl(bad, "url")).toThrow(
         new ValidationError("url", "must be an absolute http:// or https:// URL"),

@@ -102,7 +102,7 @@ describe("bodies that are not JSON", () => {
   it("a 200 with HTML is an ApiError quoting the body", async () => {
     const { client } = index([{ status: 200, text: "<html>captive portal</html>" }]);
     const error = await failure(client.info());
-    expect(error.message).toContain("not valid JSON");
+    expect(error.message).toContain("is not JSON");
     expect(error.message).toContain("captive portal");
   });
 

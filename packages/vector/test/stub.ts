@@ -37,7 +37,8 @@ afterEach(async () => {
 /** Replies are used in order; the last one repeats. */
 export function stub(...replies: Reply[]) {
   const seen: Seen[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (input: string, init: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
     unchecked.push(
       checkRequest(spec, request.clone()).then(({ violations }) =>
         violations.length

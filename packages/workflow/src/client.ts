@@ -1,7 +1,6 @@
-import { createTransport, invalid, type RawBody, readEnv, type Transport } from "@x/core";
+import { createTransport, httpUrl, invalid, type RawBody, readEnv, type Transport } from "@x/core";
 import { triggerHeaders } from "./headers";
 import type { Region, TriggerOptions, TriggerResult, WorkflowClientOptions } from "./options";
-import { webUrl } from "./url";
 
 /** Client of the workflow service: triggers runs. */
 export class WorkflowClient {
@@ -14,9 +13,7 @@ export class WorkflowClient {
     }
     this.#send = createTransport({
       ...options,
-      baseUrl: baseUrl
-        ? webUrl(baseUrl, "baseUrl", /^https?:\/\//)
-        : `https://workflow.${region}.example.com`,
+      baseUrl: baseUrl ? httpUrl(baseUrl, "baseUrl") : `https://workflow.${region}.example.com`,
       tokenQueryParam: "svc_token",
     });
   }
@@ -41,7 +38,7 @@ export class WorkflowClient {
   async trigger(options: TriggerOptions): Promise<TriggerResult> {
     const { url, body, contentType, runId, signal } = options;
     // Spaces are fine (encoded below); tabs and line breaks would vanish in URL parsing.
-    webUrl(url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
+    httpUrl(url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
     const headers = triggerHeaders(options);
     let payload = body;
     if (body !== undefined) {

@@ -1,9 +1,8 @@
-import { invalid } from "@x/core";
+import { httpUrl, invalid } from "@x/core";
 import { formatDelay } from "./delay";
 import { formatFlowControl } from "./flow-control";
 import type { HeaderMap, SvcHeader, TriggerOptions } from "./options";
 import { parseRetryDelay } from "./retry-delay";
-import { webUrl } from "./url";
 
 const INT = "must be a non-negative integer";
 
@@ -88,7 +87,7 @@ export function triggerHeaders(options: TriggerOptions): Record<string, string> 
       "Svc-Failure-Callback",
       callback.url,
       // A header value is taken as sent: no whitespace at all.
-      webUrl(callback.url, "failureCallback", /^https?:\/\/\S+$/),
+      httpUrl(callback.url, "failureCallback", /^https?:\/\/\S+$/),
     );
     forward("failureCallback", "Failure-Callback-", callback.headers);
   }

@@ -70,7 +70,7 @@ describe("WorkflowClient: where requests go", () => {
       "must be an absolute http:// or https:// URL",
     ],
     [{ token: TOKEN, maxRetries: -1 }, "maxRetries", "must be a non-negative integer"],
-    [{ token: TOKEN, timeoutMs: 0 }, "timeoutMs", "must be a positive number of milliseconds"],
+    [{ token: TOKEN, timeoutMs: 0 }, "timeoutMs", "must be a positive number"],
   ])("rejects %j", (options, field, rule) => {
     expect(invalidField(() => new WorkflowClient(options as never))).toEqual([field, rule]);
   });

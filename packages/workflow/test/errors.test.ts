@@ -95,7 +95,7 @@ describe("error responses", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(200);
     expect((error as ApiError).body).toBe('{"workflowRunId":"wfr_3Xb');
-    expect((error as Error).message).toContain("not valid JSON");
+    expect((error as Error).message).toContain("is not JSON");
     expect((error as Error).message).toContain('{\\"workflowRunId\\":\\"wfr_3Xb');
   });
 

@@ -29,7 +29,8 @@ export async function contractProblems(request: Request): Promise<string | undef
 /** A fetch that records each Request (a readable clone) and answers with `respond`. */
 export function recordingFetch(respond: Responder = () => Response.json(RESULT)) {
   const requests: Request[] = [];
-  const fetch = async (request: Request) => {
+  const fetch = async (url: string, init: RequestInit) => {
+    const request = new Request(url, init);
     requests.push(request.clone());
     checks.push(contractProblems(request));
     return respond(request, requests.length);
