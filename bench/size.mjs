@@ -3,6 +3,7 @@
 // browser or edge app ships it. Our packages are bundled from their sources
 // (the `source` export condition), so no build is needed first; the reference SDKs
 // come from their published files. Exits 1 when a budget (DESIGN.md section 8) is exceeded.
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { fmt, table, writeSection } from "./lib/results.mjs";
@@ -23,7 +24,8 @@ export const ENTRIES = [
 /** Bundles one entry; returns its minified and gzipped sizes and what it left external. */
 export async function measure(entry) {
   const result = await build({
-    entryPoints: [new URL(entry.file, here).pathname],
+    entryPoints: [entry.file],
+    absWorkingDir: fileURLToPath(here),
     bundle: true,
     minify: true,
     platform: "neutral",
@@ -44,6 +46,14 @@ export async function measure(entry) {
     gzip: gzipSync(code, { level: 9 }).length,
     externals: [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))],
     modules: Object.keys(result.metafile.inputs).length,
+    // Minified bytes each source module left in the bundle (before gzip).
+    parts: Object.entries(output.inputs)
+      .map(([path, { bytesInOutput }]) => [
+        path.replace(/^(\.\.\/)+(packages\/)?/, ""),
+        bytesInOutput,
+      ])
+      .filter(([, bytes]) => bytes > 0)
+      .sort((a, b) => b[1] - a[1]),
   };
 }
 
@@ -71,6 +81,11 @@ export function render(rows) {
       r.externals.join(", ") || "none",
     ]),
   );
+  const breakdown = rows
+    .filter((r) => r.budget !== undefined)
+    .map(
+      (r) => `${r.name}: ${r.parts.map(([path, bytes]) => `${path} ${fmt.int(bytes)}`).join(", ")}`,
+    );
   return [
     "## Bundle size",
     "",
@@ -79,6 +94,10 @@ export function render(rows) {
     "their published files. Entries are in `bench/size/`.",
     "",
     body,
+    "",
+    "Minified bytes (before gzip) each module leaves in the budgeted bundles:",
+    "",
+    ...breakdown.map((line) => `- ${line}`),
   ].join("\n");
 }
 
