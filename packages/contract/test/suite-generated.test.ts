@@ -25,7 +25,8 @@ import { PROMISES } from "../src/suite/promises.js";
 import { arbitraryFor } from "../src/suite/schema-arbitrary.js";
 import { suiteSpec } from "../src/suite/spec-source.js";
 
-const RUNS = { numRuns: 100 };
+// The mutation script lowers this to keep its many runs short; 100 otherwise.
+const RUNS = { numRuns: Number(process.env.X_CONTRACT_RUNS) || 100 };
 const TOKEN = "gen_token_SECRET";
 const VECTOR_URL = "https://my-index.vector.example.com";
 

@@ -5,6 +5,8 @@ export interface SpecMutation {
   /** What the mutation breaks, in words. */
   kind: string;
   steps: object[];
+  /** Why the protocol tables alone cannot kill it (another suite test does). */
+  tablesMiss?: string;
 }
 
 /** A mutated deep copy of `document`; throws when a step no longer fits the spec. */
