@@ -49,13 +49,17 @@ export async function invoke(client: object, call: string, args: unknown[]): Pro
 
 type FilterBuilder = Record<string, (...args: unknown[]) => unknown>;
 
-/** Case data to call arguments: `$bytes` is a Uint8Array, `$date` a Date, `$filter` a built filter. */
+/**
+ * Case data to call arguments: `$bytes` is a Uint8Array, `$date` a Date, `$headers` a
+ * Headers object, `$filter` a built filter.
+ */
 export function decodeArg(value: Json | undefined): unknown {
   const bytes = decodeBytes(value);
   if (bytes !== undefined) return bytes;
   if (Array.isArray(value)) return value.map(decodeArg);
   if (value === null || typeof value !== "object") return value;
   if ("$date" in value) return new Date(String(value.$date));
+  if ("$headers" in value) return new Headers(value.$headers as Record<string, string>);
   if ("$filter" in value) {
     const [op, ...rest] = value.$filter as Json[];
     const build = (filter as unknown as FilterBuilder)[String(op)];
