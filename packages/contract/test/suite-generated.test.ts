@@ -312,3 +312,52 @@ describe("generated responses", () => {
     }
   }
 });
+
+// Seed facts: the error class each declared error status maps to.
+const ERROR_CLASSES: Record<string, string> = {
+  "400": "BadRequestError",
+  "401": "AuthenticationError",
+  "404": "NotFoundError",
+  "422": "UnprocessableEntityError",
+  "500": "InternalServerError",
+};
+
+describe("generated error responses", () => {
+  for (const target of TARGETS.filter((t) => t.promise !== "queryMany")) {
+    const operation = suiteSpec(target.service).operations.find(
+      (op) => op.operationId === target.operationId,
+    );
+    const statuses = Object.keys(operation?.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
+    it(`${target.name}: every declared error status (${statuses.join(", ")}) is its error class with the body kept`, async () => {
+      expect(statuses.length).toBeGreaterThan(0);
+      for (const status of statuses) {
+        const schema = operation?.responses[status]?.content?.["application/json"]?.schema;
+        expect(schema, `${target.operationId} ${status} declares a JSON body`).toBeDefined();
+        expect(ERROR_CLASSES[status], `a seed fact for status ${status}`).toBeDefined();
+        await fc.assert(
+          fc.asyncProperty(arbitraryFor(schema as Schema), async (generated) => {
+            const body = JSON.parse(JSON.stringify(generated)) as { error?: unknown };
+            const response = () => Response.json(body, { status: Number(status) });
+            const violations = await checkResponse(
+              suiteSpec(target.service),
+              target.operationId,
+              response(),
+            );
+            expect(formatViolations(violations)).toBe("");
+            const error = await target
+              .call(async () => response(), [[], []])
+              .then(
+                () => undefined,
+                (e: unknown) => e as Error & { status?: number; body?: unknown },
+              );
+            expect(error?.name).toBe(ERROR_CLASSES[status]);
+            expect(error?.status).toBe(Number(status));
+            expect(error?.body).toStrictEqual(body);
+            if (typeof body.error === "string") expect(error?.message).toContain(body.error);
+          }),
+          { numRuns: Math.ceil(RUNS.numRuns / 4) },
+        );
+      }
+    });
+  }
+});
