@@ -258,6 +258,11 @@ describe("vector client against Prism", () => {
     expectClean(exchanges);
   });
 
+  it("Prism rejects a request without the token", async () => {
+    const response = await fetch(`${servers.vector.url}/info`);
+    expect(response.status).toBe(401);
+  });
+
   it("Prism rejects a query body that breaks the spec", async () => {
     const response = await fetch(`${servers.vector.url}/query`, {
       method: "POST",
