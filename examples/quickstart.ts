@@ -17,8 +17,12 @@ const show = (label: string, value: unknown) =>
   console.log(`   ${label}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
 
 // Delays and backoff run 100x faster than on the real service, so the demo takes seconds.
+// The service's own log lines (attempts, retries, failure calls) are shown as they happen.
 const dev = await startDevServer({
   timeScale: 0.01,
+  log: (line) => {
+    if (line.startsWith("[workflow]")) console.log(`   ${line}`);
+  },
   vector: { dimension: 3, metric: "COSINE", type: "DENSE" },
 });
 console.log(`Dev server up: workflow ${dev.workflowUrl}, vector ${dev.vectorUrl}`);
@@ -136,14 +140,13 @@ async function workflowDemo() {
     retryDelay: "1000 * (retried + 1)", // 1 s, then 2 s (x0.01 here)
   });
   show("triggered", first);
-  await waitFor(() => calls >= 3);
+  const run = await runReaches(first.workflowRunId, "succeeded");
+  show("run", `${run.state}, labels ${run.labels.join(" + ")}, ${run.attempts.length} attempts`);
 
   step("Workflow: an endpoint that always fails, with a failure callback");
-  const callbackReports: unknown[] = [];
   const broken = await listen(() => 500);
   const callback = await listen((req, body) => {
     const report = JSON.parse(body) as { status: number; retried: number; maxRetries: number };
-    callbackReports.push(report);
     show(
       "failure callback",
       `${req.headers["x-alert"]}: last status ${report.status}, retried ${report.retried} of ${report.maxRetries}`,
@@ -157,8 +160,22 @@ async function workflowDemo() {
     failureCallback: { url: callback.url, headers: { "X-Alert": "on-call" } },
   });
   show("triggered", second);
-  await waitFor(() => callbackReports.length > 0);
+  await runReaches(second.workflowRunId, "callback-succeeded");
   for (const server of [flaky, broken, callback]) server.server.close();
+}
+
+/** Polls the dev server's view of a run (a dev-only endpoint) until it is in `state`. */
+async function runReaches(id: string, state: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${dev.workflowUrl}/v2/dev/runs/${id}`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    const run = (await response.json()) as { state: string; labels: string[]; attempts: unknown[] };
+    if (run.state === state) return run;
+    if (Date.now() > deadline) throw new Error(`run ${id} is ${run.state}, not ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A local HTTP endpoint whose handler returns the status to answer with. */
@@ -176,12 +193,4 @@ async function listen(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server };
-}
-
-async function waitFor(done: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error("the demo's workflow run did not finish in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
