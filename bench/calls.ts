@@ -4,14 +4,15 @@
 // Run: node --conditions=source --import tsx calls.ts
 import { Client as QStash } from "@upstash/qstash";
 import { Index } from "@upstash/vector";
-import { VectorIndex } from "@x/vector";
-import { WorkflowClient } from "@x/workflow";
 import createClient from "openapi-fetch";
 import { Bench } from "tinybench";
 import type { paths as VectorPaths } from "../packages/vector/src/generated/schema";
 import type { paths as WorkflowPaths } from "../packages/workflow/src/generated/schema";
+import { loadClients } from "./lib/load-clients";
 import { fmt, table, writeSection } from "./lib/results.mjs";
 import { answerWith, BODIES, recording, type Seen, stubFetch } from "./lib/stub";
+
+const { VectorIndex, WorkflowClient } = await loadClients();
 
 const TIME = Number(process.env.BENCH_CALLS_MS ?? 500);
 const ROUNDS = Number(process.env.BENCH_CALLS_ROUNDS ?? 3);
@@ -333,7 +334,7 @@ export async function runCalls() {
   const markdown = [
     "## Per-call CPU overhead (stub fetch, next tick)",
     "",
-    `Same process and run; each client answered by one stub fetch that builds a \`Request\` from its`,
+    `Node ${process.version}. Same process and run; each client answered by one stub fetch that builds a \`Request\` from its`,
     `arguments (as undici's fetch does) and resolves on the next tick. Median of ${ROUNDS} rounds of`,
     `${TIME} ms per task, in rotated order. "request sent" counts what the stub received.`,
     '"openapi-fetch, tuned options" passes a function `querySerializer`, `JSON.stringify` as',

@@ -5,9 +5,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createVectorService } from "@x/dev-server";
-import { WorkflowClient } from "@x/workflow";
 import { random, records, timed, vectorOf } from "./lib/data";
 import { startDevProcess } from "./lib/dev-process";
+import { loadClients } from "./lib/load-clients";
 import { fmt, quantile, table, writeSection } from "./lib/results.mjs";
 
 const DIMENSION = 768;
@@ -129,6 +129,7 @@ async function vectorSection() {
 }
 
 async function workflowSection() {
+  const { WorkflowClient } = await loadClients();
   const dev = await startDevProcess();
   const sentAt = new Float64Array(TRIGGERS);
   const receivedAt = new Float64Array(TRIGGERS);

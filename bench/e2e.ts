@@ -4,10 +4,9 @@
 // Run: node --conditions=source --import tsx e2e.ts
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { VectorIndex } from "@x/vector";
-import { WorkflowClient } from "@x/workflow";
 import { random, timed, vectorOf } from "./lib/data";
 import { startDevProcess } from "./lib/dev-process";
+import { loadClients } from "./lib/load-clients";
 import { fmt, quantile, table, writeSection } from "./lib/results.mjs";
 
 const PAIRS = Number(process.env.BENCH_E2E_PAIRS ?? 1500);
@@ -23,6 +22,7 @@ interface Pair {
 }
 
 export async function runE2e() {
+  const { VectorIndex, WorkflowClient } = await loadClients();
   const next = random(8);
   // The dev server runs in its own process, as `x-dev start` does.
   const dev = await startDevProcess({ dimension: DIMENSION, seedCount: 1000 });
