@@ -16,7 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contract = join(root, "packages/contract");
 const SUITE = [
   "packages/contract/test/suite-protocol.test.ts",
-  "packages/contract/test/suite-generated.test.ts",
+  "packages/contract/test/suite-requests.test.ts",
+  "packages/contract/test/suite-responses.test.ts",
 ];
 const SERVICES = ["workflow", "vector"];
 
