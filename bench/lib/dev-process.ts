@@ -13,6 +13,8 @@ export function startDevProcess(options: { dimension?: number; seedCount?: numbe
   const child = spawn(
     process.execPath,
     [
+      // e.g. BENCH_DEV_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server side
+      ...(process.env.BENCH_DEV_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "--conditions=source",
       "--import",
       "tsx",
