@@ -48,7 +48,8 @@ async function runSuite(label, specs) {
   const code = await new Promise((resolve) => {
     const child = spawn(
       join(root, "node_modules/.bin/vitest"),
-      ["run", ...SUITE, "--reporter=json", `--outputFile=${report}`],
+      // --no-isolate: the suite files share one module graph, about a third faster.
+      ["run", ...SUITE, "--no-isolate", "--reporter=json", `--outputFile=${report}`],
       {
         cwd: root,
         // Fewer fast-check runs per property than a normal run: same for baseline and mutants.
