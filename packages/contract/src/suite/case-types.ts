@@ -26,7 +26,7 @@ export interface ProtocolCase {
   call: string;
   /**
    * Arguments, decoded: `{ $bytes: base64 }` is a Uint8Array, `{ $date: iso }` a Date,
-   * `{ $headers: {...} }` a Headers object,
+   * `{ $headers: {...} }` a Headers object, `{ $aborted: reason }` an aborted AbortSignal,
    * `{ $filter: [op, ...args] }` a filter built with `filter[op](...args)`.
    */
   args?: Json[];

@@ -51,7 +51,7 @@ type FilterBuilder = Record<string, (...args: unknown[]) => unknown>;
 
 /**
  * Case data to call arguments: `$bytes` is a Uint8Array, `$date` a Date, `$headers` a
- * Headers object, `$filter` a built filter.
+ * Headers object, `$aborted` an AbortSignal aborted with that reason, `$filter` a built filter.
  */
 export function decodeArg(value: Json | undefined): unknown {
   const bytes = decodeBytes(value);
@@ -60,6 +60,7 @@ export function decodeArg(value: Json | undefined): unknown {
   if (value === null || typeof value !== "object") return value;
   if ("$date" in value) return new Date(String(value.$date));
   if ("$headers" in value) return new Headers(value.$headers as Record<string, string>);
+  if ("$aborted" in value) return AbortSignal.abort(new Error(String(value.$aborted)));
   if ("$filter" in value) {
     const [op, ...rest] = value.$filter as Json[];
     const build = (filter as unknown as FilterBuilder)[String(op)];
