@@ -96,6 +96,31 @@ const TARGETS: ResponseTarget[] = [
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 
+describe("the spec's own examples", () => {
+  const operationIds = [...new Set(TARGETS.map((t) => `${t.service} ${t.operationId}`))];
+  it.each(operationIds)("%s: every 200 example comes back whole", async (key) => {
+    const [service, operationId] = key.split(" ") as [ServiceName, string];
+    const op = suiteSpec(service).operations.find((o) => o.operationId === operationId);
+    const examples = Object.entries(
+      op?.responses["200"]?.content?.["application/json"]?.examples ?? {},
+    );
+    expect(examples.length, `${operationId} has 200 examples`).toBeGreaterThan(0);
+    for (const [name, { value }] of examples) {
+      const body = value as { result?: unknown };
+      // Each example fits at least one call shape (a single query or a batch, say).
+      let used = 0;
+      for (const target of TARGETS.filter((t) => t.operationId === operationId)) {
+        const expected = target.expected(body);
+        if (expected === SKIP) continue;
+        used++;
+        const value = await target.call(async () => Response.json(body), body.result);
+        expect(value, `${operationId} example ${name} via ${target.name}`).toStrictEqual(expected);
+      }
+      expect(used, `no call returns ${operationId} example ${name}`).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe("generated responses", () => {
   for (const target of TARGETS) {
     for (const minimal of [false, true]) {
