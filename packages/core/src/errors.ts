@@ -76,26 +76,22 @@ export function invalid(field: string, rule: string): never {
   throw new ValidationError(field, rule);
 }
 
-const byStatus: Record<number, typeof ApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: AuthenticationError,
-  404: NotFoundError,
-  422: UnprocessableEntityError,
-  429: RateLimitError,
+// The class for each status, and what to do next: one short hint keeps every message
+// actionable.
+const auth: [typeof ApiError, string] = [AuthenticationError, "Check the token and its access."];
+const byStatus: Record<number, [typeof ApiError, string]> = {
+  400: [BadRequestError, "Fix the request as it says."],
+  401: auth,
+  403: auth,
+  404: [NotFoundError, "Check the URL and namespace."],
+  422: [UnprocessableEntityError, "Check the input, e.g. the vector dimension."],
+  429: [RateLimitError, "Slow down or raise maxRetries."],
 };
 
-// What to do next, by status: one short hint keeps every message actionable.
-const hints: Record<number, string> = {
-  400: "Fix the request as it says.",
-  401: "Check the token.",
-  403: "Check the token's access.",
-  404: "Check the URL and namespace.",
-  422: "Check the input, e.g. the vector dimension.",
-  429: "Slow down or raise maxRetries.",
-};
-
-/** Builds the error for a non-2xx response; `text` is the raw body, already redacted. */
+/**
+ * Builds the error for a non-2xx response, or a 2xx whose body is not JSON; `text` is the
+ * raw body, already redacted.
+ */
 export function errorFromResponse(status: number, headers: Headers, text: string): ApiError {
   let body: unknown = text;
   let detail: string | undefined;
@@ -106,13 +102,17 @@ export function errorFromResponse(status: number, headers: Headers, text: string
   } catch {
     // A proxy's HTML page or a cut-off body: quote its start instead.
   }
-  detail ??= text ? `body: ${quote(text)}` : "empty body";
-  const Class = byStatus[status] ?? (status >= 500 ? InternalServerError : ApiError);
-  const hint = hints[status] ?? (status >= 500 ? "The service failed; try again later." : "");
+  detail ??= text ? `body is not JSON: ${quote(text)}` : "empty body";
+  const [Class, hint] =
+    byStatus[status] ??
+    (status > 499
+      ? [InternalServerError, "The service failed; try again later."]
+      : // A 2xx lands here only when its body did not parse.
+        [ApiError, status < 300 ? "Check the URL, or retry if it was cut off." : ""]);
   return new Class(status, body, headers, `${status} ${detail}${hint && `. ${hint}`}`);
 }
 
 /** The start of a body, for messages about bodies that could not be read. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
 }

@@ -1,11 +1,4 @@
-import {
-  ApiError,
-  ConnectionError,
-  errorFromResponse,
-  invalid,
-  quote,
-  TimeoutError,
-} from "./errors";
+import { ConnectionError, errorFromResponse, invalid, TimeoutError } from "./errors";
 import { isRetryableStatus, retryDelayMs } from "./retry-policy";
 
 /** Options every client constructor accepts. */
@@ -51,8 +44,6 @@ export interface Call {
 /** Sends a call and resolves to the parsed JSON of its 2xx response. */
 export type Transport = <T>(call: Call) => Promise<T>;
 
-const TIMEOUT = Symbol("timeout");
-
 export function createTransport(config: TransportConfig): Transport {
   const { token, maxRetries = 2, timeoutMs = 30_000 } = config;
   if (typeof token !== "string" || !token) invalid("token", "must be a non-empty string");
@@ -78,7 +69,7 @@ export function createTransport(config: TransportConfig): Transport {
     signal?.throwIfAborted();
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort);
-    const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       // (url, init) rather than a Request: fetch builds its own Request anyway, and a
       // second one per call costs more than the rest of the client together.
@@ -86,7 +77,8 @@ export function createTransport(config: TransportConfig): Transport {
       return { response, text: redact(await response.text()) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (controller.signal.reason === TIMEOUT) {
+      // Aborted, but not by the caller: the timer did it.
+      if (controller.signal.aborted) {
         throw new TimeoutError(
           `No response in ${timeoutMs} ms. Raise timeoutMs or check the service.`,
         );
@@ -132,15 +124,10 @@ export function createTransport(config: TransportConfig): Transport {
         try {
           return JSON.parse(text) as T;
         } catch {
-          throw new ApiError(
-            response.status,
-            text,
-            response.headers,
-            `${response.status} body is not JSON: ${quote(text)}. Check the URL, or retry if it was cut off.`,
-          );
+          // An HTML page from a proxy, or a body cut off: an ApiError below, never a
+          // bare SyntaxError.
         }
-      }
-      if (retry < retries && isRetryableStatus(response.status)) {
+      } else if (retry < retries && isRetryableStatus(response.status)) {
         await sleep(retryDelayMs(retry, response.headers), call.signal);
         continue;
       }
@@ -151,7 +138,7 @@ export function createTransport(config: TransportConfig): Transport {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    signal?.throwIfAborted();
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener(
       "abort",

@@ -47,9 +47,17 @@ describe("httpUrl", () => {
   it("accepts absolute http(s) URLs and names the field otherwise", () => {
     expect(httpUrl("https://a.example/x", "url")).toBe("https://a.example/x");
     expect(() => httpUrl("https:a.example", "url", /^https:\/\//)).toThrow(ValidationError);
+    // Dot segments would be resolved away in transit, so they are refused.
+    for (const dots of ["https://a/..", "https://a/./b", "https://a/x/%2E%2e/y", "https://a/%2e"]) {
+      expect(() => httpUrl(dots, "url")).toThrow(ValidationError);
+    }
+    expect(httpUrl("https://a/.well-known/x..y", "url")).toBe("https://a/.well-known/x..y");
     for (const bad of ["ftp://a", "/relative", "", 42]) {
       expect(() => httpUrl(bad, "url")).toThrow(
-        new ValidationError("url", "must be an absolute http:// or https:// URL"),
+        new ValidationError(
+          "url",
+          "must be an absolute http:// or https:// URL without . or .. segments",
+        ),
       );
     }
   });

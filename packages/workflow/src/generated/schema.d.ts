@@ -172,7 +172,9 @@ export interface components {
          *     raw after `/v2/trigger/` and runs to the end of the path (`x-greedy`): slashes and
          *     `://` are not encoded. Clients percent-encode only `?`, `#`, `%` and space; the
          *     server percent-decodes the path to recover the URL. The schema constrains the value
-         *     after percent-decoding.
+         *     after percent-decoding. A `.` or `..` path segment (even written `%2e`) cannot be
+         *     sent: every HTTP client resolves dot segments in the request URL, which would change
+         *     the workflow URL or climb out of it into `/v2/trigger/`. Resolve them first.
          * @example https://example.org/api/workflow
          */
         WorkflowUrl: string;
@@ -426,7 +428,9 @@ export interface operations {
                  *     raw after `/v2/trigger/` and runs to the end of the path (`x-greedy`): slashes and
                  *     `://` are not encoded. Clients percent-encode only `?`, `#`, `%` and space; the
                  *     server percent-decodes the path to recover the URL. The schema constrains the value
-                 *     after percent-decoding.
+                 *     after percent-decoding. A `.` or `..` path segment (even written `%2e`) cannot be
+                 *     sent: every HTTP client resolves dot segments in the request URL, which would change
+                 *     the workflow URL or climb out of it into `/v2/trigger/`. Resolve them first.
                  * @example https://example.org/api/workflow
                  */
                 workflowUrl: components["parameters"]["WorkflowUrl"];
