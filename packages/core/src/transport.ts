@@ -58,8 +58,8 @@ export function createTransport(config: TransportConfig): Transport {
     config.tokenIn === "query"
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
       : undefined;
-  // A server or proxy may echo what it received; no text of theirs reaches a
-  // message or an error property with the token still in it.
+  // A server or proxy may echo what it received; no text of theirs reaches an error's
+  // message or properties with the token still in it. (Results go to the caller as sent.)
   const redact = (text: string) => text.split(token).join("[redacted]");
 
   async function attempt(url: string, init: RequestInit, call: Call) {
@@ -73,8 +73,9 @@ export function createTransport(config: TransportConfig): Transport {
     try {
       // (url, init) rather than a Request: fetch builds its own Request anyway, and a
       // second one per call costs more than the rest of the client together.
-      const response = await send(url, { ...init, signal: controller.signal });
-      return { response, text: redact(await response.text()) };
+      init.signal = controller.signal;
+      const response = await send(url, init);
+      return { response, text: await response.text() };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       // Aborted, but not by the caller: the timer did it.
@@ -131,7 +132,7 @@ export function createTransport(config: TransportConfig): Transport {
         await sleep(retryDelayMs(retry, response.headers), call.signal);
         continue;
       }
-      throw errorFromResponse(response.status, response.headers, text);
+      throw errorFromResponse(response.status, response.headers, redact(text));
     }
   };
 }
