@@ -106,7 +106,7 @@ export function errorFromResponse(status: number, headers: Headers, text: string
   const [Class, hint] =
     byStatus[status] ??
     (status > 499
-      ? [InternalServerError, "The service failed; try again later."]
+      ? [InternalServerError, "The service failed; retry later."]
       : // A 2xx lands here only when its body did not parse.
         [ApiError, status < 300 ? "Check the URL, or retry if it was cut off." : ""]);
   return new Class(status, body, headers, `${status} ${detail}${hint && `. ${hint}`}`);
