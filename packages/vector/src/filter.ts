@@ -105,23 +105,25 @@ type Compare<V> = (field: string, value: V) => FilterExpression;
  * `=`/`!=`, `<`/`>=`, `>`/`<=`, `GLOB`/`NOT GLOB`, `IN`/`NOT IN`, `CONTAINS`/`NOT CONTAINS`,
  * `HAS FIELD`/`HAS NOT FIELD` swap, and `and`/`or` swap with negated children (De Morgan).
  * A comparison on a field a record lacks matches neither it nor its negation.
+ *
+ * The calls below are marked pure so that a bundle which never imports `filter` drops it.
  */
 export const filter = {
-  eq: compare(0) as Compare<FilterValue>,
-  ne: compare(1) as Compare<FilterValue>,
-  lt: compare(2) as Compare<number>,
-  gte: compare(3) as Compare<number>,
-  gt: compare(4) as Compare<number>,
-  lte: compare(5) as Compare<number>,
-  glob: compare(6) as Compare<string>,
-  notGlob: compare(7) as Compare<string>,
-  contains: compare(8) as Compare<FilterValue>,
-  notContains: compare(9) as Compare<FilterValue>,
-  in: compare(10) as Compare<readonly FilterValue[]>,
-  notIn: compare(11) as Compare<readonly FilterValue[]>,
-  hasField: has(false),
-  hasNotField: has(true),
-  and: join(true),
-  or: join(false),
+  eq: /* @__PURE__ */ compare(0) as Compare<FilterValue>,
+  ne: /* @__PURE__ */ compare(1) as Compare<FilterValue>,
+  lt: /* @__PURE__ */ compare(2) as Compare<number>,
+  gte: /* @__PURE__ */ compare(3) as Compare<number>,
+  gt: /* @__PURE__ */ compare(4) as Compare<number>,
+  lte: /* @__PURE__ */ compare(5) as Compare<number>,
+  glob: /* @__PURE__ */ compare(6) as Compare<string>,
+  notGlob: /* @__PURE__ */ compare(7) as Compare<string>,
+  contains: /* @__PURE__ */ compare(8) as Compare<FilterValue>,
+  notContains: /* @__PURE__ */ compare(9) as Compare<FilterValue>,
+  in: /* @__PURE__ */ compare(10) as Compare<readonly FilterValue[]>,
+  notIn: /* @__PURE__ */ compare(11) as Compare<readonly FilterValue[]>,
+  hasField: /* @__PURE__ */ has(false),
+  hasNotField: /* @__PURE__ */ has(true),
+  and: /* @__PURE__ */ join(true),
+  or: /* @__PURE__ */ join(false),
   not: (e: FilterExpression): FilterExpression => (isFilter(e) ? e.n() : invalid("filter", BUILT)),
 };
