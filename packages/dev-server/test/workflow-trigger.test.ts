@@ -188,7 +188,7 @@ describe("400 for a bad workflow URL or body", () => {
     });
     expect(result).toEqual({
       status: 400,
-      body: { error: expect.stringMatching(/^body: is larger/) },
+      body: { error: expect.stringMatching(/^body: Request body is over the limit/) },
     });
   });
 

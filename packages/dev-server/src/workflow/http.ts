@@ -1,44 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Bytes } from "./delivery.js";
+import { sendJson } from "../http.js";
+
+export { sendJson };
 
 /** The service sets no payload limit; this one only keeps a dev machine's memory safe. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-
-export class BodyTooLargeError extends Error {}
-
-/** The request body as bytes, exactly as sent. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Bytes> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        reject(new BodyTooLargeError(`is larger than ${limit} bytes`));
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      resolve(new Uint8Array(Buffer.concat(chunks)));
-    });
-    req.on("error", reject);
-  });
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
-}
 
 export function sendError(res: ServerResponse, status: number, error: string): void {
   sendJson(res, status, { error });
