@@ -4,7 +4,7 @@ export { formatViolations } from "./format.js";
 export { loadSpec } from "./load.js";
 export { matchOperation } from "./match.js";
 export { checkRequest, validateRequestParts } from "./request.js";
-export { checkResponse, declaredResponse, validateResponseParts } from "./response.js";
+export { checkResponse, validateResponseParts } from "./response.js";
 export {
   type ContractSpec,
   createSpec,

@@ -6,7 +6,7 @@ import type { ContractSpec, ResponseObject } from "./spec.js";
 import type { ResponseParts, Violation } from "./types.js";
 
 /** The declared response for a status: exact code, then its range ("4XX"), then "default". */
-export function declaredResponse(
+function declaredResponse(
   responses: Record<string, ResponseObject>,
   status: number,
 ): ResponseObject | undefined {
