@@ -39,7 +39,9 @@ export class DenseMatrix {
 
   private ensure(rows: number): void {
     if (rows <= this.capacity) return;
-    const capacity = Math.max(rows, this.capacity * 2, 64);
+    // 1.25x rather than doubling: the rows are the bulk of the memory (100k x 768 reserves
+    // 301 MiB instead of 384), and growing in place is cheap (no rows move).
+    const capacity = Math.max(rows, Math.ceil(this.capacity * 1.25), 64);
     const bytes = (this.stride + capacity * this.stride + capacity) * 4;
     const pages = Math.ceil(bytes / PAGE);
     const current = this.memory.buffer.byteLength / PAGE;
