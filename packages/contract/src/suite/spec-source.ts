@@ -6,7 +6,7 @@ import { type ContractSpec, createSpec, loadSpec, type ServiceName } from "../in
  * The mutation script points this at a directory of mutated `<service>.openapi.json`
  * copies, so the same suite runs against a broken spec and must go red.
  */
-export const SPEC_DIR_ENV = "X_CONTRACT_SPEC_DIR";
+const SPEC_DIR_ENV = "X_CONTRACT_SPEC_DIR";
 
 const cache = new Map<ServiceName, ContractSpec>();
 
@@ -21,9 +21,4 @@ export function suiteSpec(service: ServiceName): ContractSpec {
     cache.set(service, spec);
   }
   return spec;
-}
-
-/** True when the suite runs against a mutant; Prism and other slow parts stay off then. */
-export function isMutantRun(): boolean {
-  return Boolean(process.env[SPEC_DIR_ENV]);
 }

@@ -5,14 +5,12 @@ import fc from "fast-check";
 const TOKEN_CHARS = "!#$%&'*+.^_`|~-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** An RFC 9110 token, as a forwarded header name must be. */
-export const headerName = fc
+const headerName = fc
   .array(fc.constantFrom(...TOKEN_CHARS), { minLength: 1, maxLength: 10 })
   .map((chars) => chars.join(""));
 
 /** A header value of printable ASCII, no surrounding blanks (Headers would trim them). */
-export const headerValue = fc
-  .stringMatching(/^[!-~]([ -~]{0,10}[!-~])?$/)
-  .filter((v) => v.length <= 12);
+const headerValue = fc.stringMatching(/^[!-~]([ -~]{0,10}[!-~])?$/).filter((v) => v.length <= 12);
 
 const headerRecord = fc.dictionary(headerName, headerValue, { maxKeys: 3 });
 
@@ -41,7 +39,7 @@ export const workflowUrl = fc
   .filter((url) => !DOT_SEGMENT.test(url));
 
 /** `<number><unit>` terms, compound ones included (`1d10h30m`, `1.5h`). */
-export const delayText = fc
+const delayText = fc
   .array(
     fc.record({
       n: fc.oneof(
@@ -54,6 +52,7 @@ export const delayText = fc
   )
   .map((terms) => terms.map((t) => t.n + t.unit).join(""));
 
+/** A retry-delay expression of the seed's grammar: numbers, `retried`, + - * /, the nine functions. */
 const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
   e: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -70,9 +69,6 @@ const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
       .map(([f, a, b]) => `${f}(${a}, ${b})`),
   ),
 })).e;
-
-/** A retry-delay expression of the seed's grammar: numbers, `retried`, + - * /, the nine functions. */
-export const retryDelayExpr = expr;
 
 const flowControl = fc.oneof(
   fc.record({ key: headerValue, parallelism: fc.integer({ min: 1, max: 1000 }) }),
