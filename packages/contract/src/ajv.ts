@@ -6,7 +6,7 @@ import type { Schema, Violation } from "./types.js";
 
 // strict: false lets OpenAPI-only keywords (example, discriminator, xml, x-*) pass
 // compilation; verbose gives each error the offending value for the message.
-export function createAjv(): Ajv2020 {
+function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, logger: false });
   addFormats(ajv);
   return ajv;
@@ -78,7 +78,7 @@ function got(error: ErrorObject): string {
 // With allErrors, a failed oneOf/anyOf reports every branch's errors. Keep only the
 // branch that came closest (not failing on its own `type`, then fewest errors), so a
 // message points at the field that is wrong rather than at every alternative.
-export function pruneBranches(errors: ErrorObject[]): ErrorObject[] {
+function pruneBranches(errors: ErrorObject[]): ErrorObject[] {
   let kept = errors;
   const combos = errors
     .filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf")

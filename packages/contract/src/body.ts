@@ -18,7 +18,7 @@ export function essence(contentType: string | undefined | null): string | undefi
 }
 
 /** The declared media type for `type`: exact first, then `text/*`, then `*\/*`. */
-export function findMedia(content: Record<string, MediaType>, type: string): MediaType | undefined {
+function findMedia(content: Record<string, MediaType>, type: string): MediaType | undefined {
   const byEssence = new Map(Object.entries(content).map(([k, v]) => [essence(k) ?? k, v]));
   return byEssence.get(type) ?? byEssence.get(`${type.split("/")[0]}/*`) ?? byEssence.get("*/*");
 }

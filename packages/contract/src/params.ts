@@ -17,7 +17,7 @@ export function isArraySchema(schema: Schema | undefined): boolean {
 
 // Path, query and header values arrive as strings; turn them into the schema's type
 // first so `Svc-Retries: 3` passes `type: integer` and `Svc-Retries: abc` does not.
-export function coerce(value: string | string[], schema: Schema | undefined): unknown {
+function coerce(value: string | string[], schema: Schema | undefined): unknown {
   const allowed = types(schema);
   if (allowed.includes("array")) {
     const items = (schema as Json).items as Schema | undefined;

@@ -58,7 +58,7 @@ export function prismFetch(
 }
 
 /** `/v2/trigger/<url>`: the slashes of the greedy parameter encoded; other paths unchanged. */
-export function routable(pathname: string): string {
+function routable(pathname: string): string {
   const prefix = "/v2/trigger/";
   return pathname.startsWith(prefix)
     ? prefix + pathname.slice(prefix.length).replaceAll("/", "%2F")

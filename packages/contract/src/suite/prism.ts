@@ -10,7 +10,7 @@ export function specFile(service: ServiceName): string {
 }
 
 /** A free loopback port: listen on port 0, read the port, close. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -5,7 +5,7 @@ import type { ProtocolCase, RequestExpect, ResponseData } from "./case-types.js"
 import { decodeArg, type FetchFn, invoke, makeClient, requestOf } from "./clients.js";
 
 /** The canned answer of an exchange, as a fresh Response (one per reader). */
-export function toResponse(data: ResponseData): Response {
+function toResponse(data: ResponseData): Response {
   const headers = new Headers(data.headers);
   let body: string | null = data.text ?? null;
   if (data.json !== undefined) {
@@ -128,7 +128,7 @@ function errorProblems(c: ProtocolCase, thrown: unknown, token: string): string[
 }
 
 /** How the request differs from what the case states. */
-export async function requestProblems(
+async function requestProblems(
   request: Request,
   expect: RequestExpect,
   exactHeaderPrefix?: string,

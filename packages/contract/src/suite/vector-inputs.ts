@@ -33,44 +33,42 @@ const fieldPath = fc
 const filterValue = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean());
 
 /** A filter built with the builder, any depth, negations included. */
-export const builtFilter: fc.Arbitrary<FilterExpression> = fc.letrec<{ f: FilterExpression }>(
-  (tie) => ({
-    f: fc.oneof(
-      { depthSize: "small" },
-      fc
-        .tuple(
-          fc.constantFrom("eq", "ne", "contains", "notContains") as fc.Arbitrary<"eq">,
-          fieldPath,
-          filterValue,
-        )
-        .map(([op, p, v]) => filter[op](p, v)),
-      fc
-        .tuple(
-          fc.constantFrom("lt", "lte", "gt", "gte") as fc.Arbitrary<"lt">,
-          fieldPath,
-          fc.integer(),
-        )
-        .map(([op, p, v]) => filter[op](p, v)),
-      fc
-        .tuple(
-          fc.constantFrom("glob", "notGlob") as fc.Arbitrary<"glob">,
-          fieldPath,
-          fc.string({ maxLength: 6 }),
-        )
-        .map(([op, p, v]) => filter[op](p, v)),
-      fc
-        .tuple(fc.boolean(), fieldPath, fc.array(filterValue, { minLength: 1, maxLength: 3 }))
-        .map(([neg, p, vs]) => (neg ? filter.notIn(p, vs) : filter.in(p, vs))),
-      fc
-        .tuple(fc.boolean(), fieldPath)
-        .map(([neg, p]) => (neg ? filter.hasNotField(p) : filter.hasField(p))),
-      fc
-        .tuple(fc.boolean(), fc.array(tie("f"), { minLength: 1, maxLength: 3 }))
-        .map(([and, fs]) => (and ? filter.and(...fs) : filter.or(...fs))),
-      tie("f").map((f) => filter.not(f)),
-    ),
-  }),
-).f;
+const builtFilter: fc.Arbitrary<FilterExpression> = fc.letrec<{ f: FilterExpression }>((tie) => ({
+  f: fc.oneof(
+    { depthSize: "small" },
+    fc
+      .tuple(
+        fc.constantFrom("eq", "ne", "contains", "notContains") as fc.Arbitrary<"eq">,
+        fieldPath,
+        filterValue,
+      )
+      .map(([op, p, v]) => filter[op](p, v)),
+    fc
+      .tuple(
+        fc.constantFrom("lt", "lte", "gt", "gte") as fc.Arbitrary<"lt">,
+        fieldPath,
+        fc.integer(),
+      )
+      .map(([op, p, v]) => filter[op](p, v)),
+    fc
+      .tuple(
+        fc.constantFrom("glob", "notGlob") as fc.Arbitrary<"glob">,
+        fieldPath,
+        fc.string({ maxLength: 6 }),
+      )
+      .map(([op, p, v]) => filter[op](p, v)),
+    fc
+      .tuple(fc.boolean(), fieldPath, fc.array(filterValue, { minLength: 1, maxLength: 3 }))
+      .map(([neg, p, vs]) => (neg ? filter.notIn(p, vs) : filter.in(p, vs))),
+    fc
+      .tuple(fc.boolean(), fieldPath)
+      .map(([neg, p]) => (neg ? filter.hasNotField(p) : filter.hasField(p))),
+    fc
+      .tuple(fc.boolean(), fc.array(tie("f"), { minLength: 1, maxLength: 3 }))
+      .map(([and, fs]) => (and ? filter.and(...fs) : filter.or(...fs))),
+    tie("f").map((f) => filter.not(f)),
+  ),
+})).f;
 
 const include = {
   includeMetadata: fc.boolean(),
