@@ -35,7 +35,7 @@ function coerce(value: string | string[], schema: Schema | undefined): unknown {
 }
 
 /** "integer >= 0", "one of "a", "b"", "string matching /^x/": what a scalar must be. */
-export function describe(schema: Schema | undefined): string {
+function describe(schema: Schema | undefined): string {
   if (typeof schema !== "object") return "";
   const parts: string[] = [];
   const t = types(schema);
