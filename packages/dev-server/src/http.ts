@@ -48,14 +48,44 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * JSON.parse takes any depth, but the spec validator and JSON.stringify recurse and would
+ * overflow the stack on a body like 100,000 nested arrays; no real body nests this deep.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Whether JSON text nests arrays and objects deeper than `max`, scanned without recursion. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character, which then cannot end the string.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** Parses a JSON body; `undefined` for an empty one. */
 export function parseJson(body: Buffer): unknown {
   if (body.length === 0) return undefined;
+  const text = body.toString("utf8");
+  let value: unknown;
   try {
-    return JSON.parse(body.toString("utf8"));
+    value = JSON.parse(text);
   } catch (err) {
     throw new HttpError(400, `Request body is not valid JSON: ${(err as Error).message}`);
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new HttpError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return value;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -121,11 +121,20 @@ describe("400", () => {
   });
 
   it("metadata nested past 64 levels", async () => {
-    const metadata = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const metadata = `${'{"a":'.repeat(100)}1${"}".repeat(100)}`;
     const raw = `{"id":"deep","vector":[1,2,3],"metadata":${metadata}}`;
     const answer = await h.call("POST", "/upsert", undefined, { raw });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toContain("nests deeper than 64 levels");
+  });
+
+  it("a body nested 100,000 deep, before the spec validator could overflow on it", async () => {
+    const raw = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const answer = await h.call("POST", "/query", undefined, { raw });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: "Request body nests deeper than 256 levels", status: 400 },
+    });
   });
 
   it("a body that is not JSON", async () => {

@@ -97,3 +97,17 @@ test("absurdly nested expressions and endless periods are 400s, not a stack over
   });
   expect(huge).toEqual({ status: 400, body: { error: expect.stringMatching(/^Svc-Delay: /) } });
 });
+
+test("a JSON body nested 100,000 deep is a 400, not a stack overflow in validation", async () => {
+  const deep = await trigger(svc.base, `${receiver.url}/wf`, {
+    headers: { "content-type": "application/json" },
+    body: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+  });
+  expect(deep).toEqual({ status: 400, body: { error: "body: nests deeper than 256 levels" } });
+  // Brackets inside strings are text, not nesting.
+  const text = await trigger(svc.base, `${receiver.url}/wf`, {
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ note: "[".repeat(1000), quote: '\\"[' }),
+  });
+  expect(text.status).toBe(200);
+});

@@ -7,7 +7,7 @@ import {
   type Violation,
   validateRequestParts,
 } from "@x/contract";
-import { HttpError, readBody } from "../http.js";
+import { HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from "../http.js";
 import type { Bytes } from "./delivery.js";
 import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
 import { flatHeaders, MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
@@ -150,11 +150,16 @@ function asSpecBody(
   if (kind === "binary") return { value: bytes };
   const text = new TextDecoder().decode(bytes);
   if (kind === "text") return { value: text };
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return { error: `body: is not valid JSON, but Content-Type is ${type}` };
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return { error: `body: nests deeper than ${MAX_JSON_DEPTH} levels` };
+  }
+  return { value };
 }
 
 // "header Svc-Retries" reads better as the header itself; the message then names it first.
