@@ -121,12 +121,10 @@ describe("workflow client against Prism", () => {
   ])("Prism and the kit reject %s", async (_, workflowUrl, headers, where) => {
     const exchanges: PrismExchange[] = [];
     const send = prismFetch(suiteSpec("workflow"), exchanges);
-    const response = await send(
-      new Request(`${servers.workflow.url}/v2/trigger/${workflowUrl}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${TOKEN}`, ...headers },
-      }),
-    );
+    const response = await send(`${servers.workflow.url}/v2/trigger/${workflowUrl}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, ...headers },
+    });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(exchanges[0]?.prism.join().toLowerCase()).toContain(where);
     expect(exchanges[0]?.kit.join().toLowerCase()).toContain(where);

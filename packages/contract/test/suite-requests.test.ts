@@ -5,7 +5,7 @@ import { WorkflowClient } from "@x/workflow";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkRequest, formatViolations, type ServiceName } from "../src/index.js";
-import { type FetchFn, requestOf } from "../src/suite/clients.js";
+import type { FetchFn } from "../src/suite/clients.js";
 import { RUNS } from "../src/suite/runs.js";
 import { suiteSpec } from "../src/suite/spec-source.js";
 import { type Call, invalidVectorCall, namespace, vectorCall } from "../src/suite/vector-inputs.js";
@@ -17,8 +17,8 @@ const VECTOR_URL = "https://my-index.vector.example.com";
 /** A fetch that records each request and answers every one with `answer()`. */
 function recorder(answer: () => Response = () => Response.json({ result: [] })) {
   const sent: Request[] = [];
-  const fetch: FetchFn = async (input, init) => {
-    const request = requestOf(input, init);
+  const fetch: FetchFn = async (url, init) => {
+    const request = new Request(url, init);
     sent.push(request);
     return answer();
   };

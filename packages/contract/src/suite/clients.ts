@@ -1,19 +1,11 @@
 import { filter, VectorIndex } from "@x/vector";
-import { WorkflowClient } from "@x/workflow";
+import { WorkflowClient, type WorkflowClientOptions } from "@x/workflow";
 import type { ServiceName } from "../index.js";
 import { decodeBytes } from "./case-data.js";
 import type { Json } from "./case-types.js";
 
-/**
- * A fetch the clients can be given: called like the global one, with a Request or with
- * (url, init), so the suite works whichever form the transport uses.
- */
-export type FetchFn = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
-
-/** The request a fetch call describes, in either calling form. */
-export function requestOf(input: Request | string | URL, init?: RequestInit): Request {
-  return new Request(input, init);
-}
+/** The fetch both clients take: called as `fetch(url, init)`, like the global one. */
+export type FetchFn = NonNullable<WorkflowClientOptions["fetch"]>;
 
 type Method = (...args: unknown[]) => unknown;
 

@@ -1,5 +1,4 @@
 import { type ContractSpec, checkRequest, checkResponse, formatViolations } from "../index.js";
-import { requestOf } from "./clients.js";
 
 export interface PrismExchange {
   /** The client's request as it left the client (before any rewrite). */
@@ -30,8 +29,8 @@ export function prismFetch(
   exchanges: PrismExchange[],
   options: PrismFetchOptions = {},
 ) {
-  return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = requestOf(input, init);
+  return async (input: string, init: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
     const kitCheck = await checkRequest(spec, request);
     const kit = kitCheck.violations.length ? [formatViolations(kitCheck.violations)] : [];
     const url = new URL(request.url);

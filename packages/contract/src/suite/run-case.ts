@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type ContractSpec, checkRequest, checkResponse, formatViolations } from "../index.js";
 import { decodeBytes, exchangesOf, type LoadedCaseFile } from "./case-data.js";
 import type { ProtocolCase, RequestExpect, ResponseData } from "./case-types.js";
-import { decodeArg, type FetchFn, invoke, makeClient, requestOf } from "./clients.js";
+import { decodeArg, type FetchFn, invoke, makeClient } from "./clients.js";
 
 /** The canned answer of an exchange, as a fresh Response (one per reader). */
 function toResponse(data: ResponseData): Response {
@@ -29,8 +29,8 @@ export async function runCase(
   const operations: string[] = [];
   const exchanges = exchangesOf(c);
   const sent: Request[] = [];
-  const fetch: FetchFn = async (input, init) => {
-    const request = requestOf(input, init);
+  const fetch: FetchFn = async (url, init) => {
+    const request = new Request(url, init);
     sent.push(request);
     const exchange = exchanges[sent.length - 1];
     // 418 is not retried, so an unexpected request ends the call at once.
