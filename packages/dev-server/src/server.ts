@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { byNamespace, readSeedFile, type SeedRecord } from "./seed.js";
 import { createVectorService } from "./vector/service.js";
 import type { IndexConfig } from "./vector/types.js";
@@ -34,10 +41,40 @@ export interface DevServer {
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/** The service's error object for a status and message. */
+type ErrorBody = (status: number, error: string) => object;
 
-function listen(handler: Handler, port: number, host: string): Promise<Server> {
+// Requests node:http cannot parse (an unknown method, a malformed header) never reach a
+// handler; Node would answer a bare 400. Answer them with the service's error body instead.
+const PARSE_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+function answerParseError(err: NodeJS.ErrnoException, socket: Duplex, errorBody: ErrorBody) {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = PARSE_STATUS[err.code ?? ""] ?? 400;
+  const text = JSON.stringify(
+    errorBody(status, `malformed HTTP request (${err.code ?? "parse error"})`),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+  );
+}
+
+function listen(
+  handler: Handler,
+  errorBody: ErrorBody,
+  port: number,
+  host: string,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(handler);
+    server.on("clientError", (err, socket) => answerParseError(err, socket, errorBody));
     server.once("error", (err: NodeJS.ErrnoException) => {
       const why =
         err.code === "EADDRINUSE" ? "is already in use" : `failed (${err.code ?? err.message})`;
@@ -84,8 +121,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   const servers: Server[] = [];
   try {
-    servers.push(await listen(workflow.handle, options.workflowPort ?? 0, host));
-    servers.push(await listen(vector.handle, options.vectorPort ?? 0, host));
+    servers.push(
+      await listen(workflow.handle, (_, error) => ({ error }), options.workflowPort ?? 0, host),
+    );
+    servers.push(
+      await listen(
+        vector.handle,
+        (status, error) => ({ error, status }),
+        options.vectorPort ?? 0,
+        host,
+      ),
+    );
   } catch (err) {
     await Promise.all([...servers.map(stop), workflow.close(), vector.close()]);
     throw err;

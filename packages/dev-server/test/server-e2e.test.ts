@@ -1,7 +1,7 @@
 // The @x/vector client against startDevServer, over real sockets on 127.0.0.1.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkRequest, checkResponse, formatViolations, loadSpec } from "@x/contract";
@@ -214,12 +214,46 @@ describe("startDevServer", () => {
     await expect(startDevServer({ vectorPort: port })).rejects.toThrow("already in use");
   });
 
+  it("answers a request node:http cannot parse with each service's error body", async () => {
+    dev = await startDevServer({ vector: { dimension: 3 } });
+    const unparsable = "FOO /info HTTP/1.1\r\nhost: x\r\n\r\n";
+    expect(await rawExchange(dev.workflowUrl, unparsable)).toBe(
+      rawAnswer(400, "Bad Request", { error: "malformed HTTP request (HPE_INVALID_METHOD)" }),
+    );
+    expect(await rawExchange(dev.vectorUrl, unparsable)).toBe(
+      rawAnswer(400, "Bad Request", {
+        error: "malformed HTTP request (HPE_INVALID_METHOD)",
+        status: 400,
+      }),
+    );
+  });
+
   it("close() is idempotent and stops answering", async () => {
     const server = await startDevServer({ vector: { dimension: 3 } });
     await Promise.all([server.close(), server.close()]);
     await expect(fetch(`${server.vectorUrl}/info`)).rejects.toThrow();
   });
 });
+
+/** Writes `text` to the server's socket and collects everything it answers until it closes. */
+function rawExchange(base: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+function rawAnswer(status: number, reason: string, body: object): string {
+  const text = JSON.stringify(body);
+  return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${text.length}\r\nconnection: close\r\n\r\n${text}`;
+}
 
 describe("parseSeed", () => {
   it("reads a JSON array, one pretty-printed record, or JSON Lines", async () => {
