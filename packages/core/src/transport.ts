@@ -52,6 +52,7 @@ export function createTransport(config: TransportConfig): Transport {
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     invalid("maxRetries", "must be a non-negative integer");
   }
+  // setTimeout fires at once for delays beyond 2^31 - 1 ms, so those are refused too.
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) {
     invalid("timeoutMs", "must be a positive number");
   }
