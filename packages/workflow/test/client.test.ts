@@ -1,19 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ValidationError, WorkflowClient } from "../src/index";
-import { recordingFetch, TOKEN, WORKFLOW } from "./helpers";
+import { WorkflowClient } from "../src/index";
+import { recordingFetch, TOKEN, validationError, WORKFLOW } from "./helpers";
 
 afterEach(() => {
   vi.unstubAllEnvs();
 });
 
 function invalidField(run: () => unknown): [string, string] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return [error.field, error.rule];
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
+  const { field, rule } = validationError(run);
+  return [field, rule];
 }
 
 describe("WorkflowClient: where requests go", () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDelay, parseDelay, ValidationError } from "../src/index";
-
-function rejection(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
+import { formatDelay, parseDelay } from "../src/index";
+import { validationError } from "./helpers";
 
 describe("parseDelay", () => {
   it.each([
@@ -43,13 +34,13 @@ describe("parseDelay", () => {
     "1e3s",
     "10S",
   ])("rejects %j", (text) => {
-    const error = rejection(() => parseDelay(text));
+    const error = validationError(() => parseDelay(text));
     expect(error.field).toBe("delay");
     expect(error.rule).toContain(`"${text}"`);
   });
 
   it("names the field it was given", () => {
-    expect(rejection(() => parseDelay("x", "period")).field).toBe("period");
+    expect(validationError(() => parseDelay("x", "period")).field).toBe("period");
   });
 });
 
@@ -67,12 +58,12 @@ describe("formatDelay", () => {
   });
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, 1e21])("rejects the number %d", (value) => {
-    const error = rejection(() => formatDelay(value));
+    const error = validationError(() => formatDelay(value));
     expect(error.field).toBe("delay");
     expect(error.rule).toBe("must be a non-negative finite number of seconds");
   });
 
   it("rejects a string outside the grammar", () => {
-    expect(rejection(() => formatDelay("10x")).field).toBe("delay");
+    expect(validationError(() => formatDelay("10x")).field).toBe("delay");
   });
 });

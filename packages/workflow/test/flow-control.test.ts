@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatFlowControl, parseFlowControlValue, ValidationError } from "../src/index";
+import { formatFlowControl, parseFlowControlValue } from "../src/index";
+import { validationError } from "./helpers";
 
 function rule(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError && error.field === "flowControl") return error.rule;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
+  const error = validationError(run);
+  expect(error.field).toBe("flowControl");
+  return error.rule;
 }
 
 describe("parseFlowControlValue", () => {

@@ -1,6 +1,6 @@
 import { checkRequest, formatViolations, loadSpec } from "@x/contract";
 import { afterEach, expect } from "vitest";
-import { WorkflowClient, type WorkflowClientOptions } from "../src/index";
+import { ValidationError, WorkflowClient, type WorkflowClientOptions } from "../src/index";
 
 /** A JWT-shaped token; tests assert it never leaks into an error. */
 export const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3b3JrZmxvdyJ9.c2VjcmV0LXNpZ25hdHVyZQ";
@@ -52,6 +52,17 @@ export function setup(respond?: Responder, options: Partial<WorkflowClientOption
 /** The `svc-*` headers of a request, by lower-case name. */
 export function svcHeaders(request: Request): Record<string, string> {
   return Object.fromEntries([...request.headers].filter(([name]) => name.startsWith("svc-")));
+}
+
+/** The ValidationError `run` throws; returning or any other error fails the test. */
+export function validationError(run: () => unknown): ValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error("expected a ValidationError");
 }
 
 /** A JSON error response as the service sends it. */

@@ -5,17 +5,14 @@ import {
   retryDelaySchedule,
   ValidationError,
 } from "../src/index";
+import { validationError } from "./helpers";
 
 const at = (expression: string, retried: number) => parseRetryDelay(expression).evaluate(retried);
 
 function rule(expression: string): string {
-  try {
-    parseRetryDelay(expression);
-  } catch (error) {
-    if (error instanceof ValidationError && error.field === "retryDelay") return error.rule;
-    throw error;
-  }
-  throw new Error(`expected ${JSON.stringify(expression)} to be rejected`);
+  const error = validationError(() => parseRetryDelay(expression));
+  expect(error.field).toBe("retryDelay");
+  return error.rule;
 }
 
 describe("parseRetryDelay", () => {
