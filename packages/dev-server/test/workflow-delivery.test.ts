@@ -1,10 +1,12 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   getJson,
+  perTest,
   type Receiver,
+  type Reply,
   runOf,
   startReceiver,
   startService,
@@ -14,16 +16,10 @@ import {
   untilState,
 } from "./workflow-harness.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((thing) => thing.close()));
-});
-
-async function setup(timeScale = 0.001, reply?: Parameters<typeof startReceiver>[0]) {
-  const svc = await startService({ timeScale });
-  const receiver = await startReceiver(reply);
-  open.push(svc, receiver);
-  return { svc, receiver };
+const each = perTest();
+async function setup(timeScale = 0.001, reply?: Reply) {
+  const { svc, workflow } = await each.setup({ timeScale, ...(reply ? { workflow: reply } : {}) });
+  return { svc, receiver: workflow };
 }
 
 async function firstCall(receiver: Receiver) {
@@ -178,7 +174,7 @@ describe("close()", () => {
           release = () => resolve(200);
         }),
     );
-    open.push(receiver);
+    each.closeLater(receiver);
     const hanging = await trigger(svc.base, `${receiver.url}/hang`);
     const later = await trigger(svc.base, `${receiver.url}/later`, {
       headers: { "Svc-Delay": "1h" },

@@ -1,19 +1,11 @@
 import { loadSpec } from "@x/contract";
 import Ajv2020 from "ajv/dist/2020.js";
-import { afterEach, expect, test } from "vitest";
-import {
-  type Reply,
-  startReceiver,
-  startService,
-  trigger,
-  triggerOk,
-  untilState,
-} from "./workflow-harness.js";
+import { expect, test } from "vitest";
+import { perTest, type Reply, trigger, triggerOk, untilState } from "./workflow-harness.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((thing) => thing.close()));
-});
+const each = perTest();
+const setup = (workflow: Reply, callback?: Reply) =>
+  each.setup({ workflow, ...(callback ? { callback } : {}) });
 
 // The report must match the spec's FailureReport schema (the webhook of the spec).
 const document = loadSpec("workflow").document as {
@@ -22,14 +14,6 @@ const document = loadSpec("workflow").document as {
 const validReport = new Ajv2020({ strict: false }).compile(
   document.components.schemas.FailureReport,
 );
-
-async function setup(workflowReply: Reply, callbackReply?: Reply) {
-  const svc = await startService({ timeScale: 0.001 });
-  const workflow = await startReceiver(workflowReply);
-  const callback = await startReceiver(callbackReply);
-  open.push(svc, workflow, callback);
-  return { svc, workflow, callback };
-}
 
 test("after the last retry, a JSON report goes to Svc-Failure-Callback with its forwarded headers", async () => {
   const { svc, workflow, callback } = await setup(() => 503);

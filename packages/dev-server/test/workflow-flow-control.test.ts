@@ -1,19 +1,10 @@
-import { afterEach, expect, test } from "vitest";
-import { type Reply, startReceiver, startService, triggerOk, until } from "./workflow-harness.js";
+import { expect, test } from "vitest";
+import { perTest, type Reply, triggerOk, until } from "./workflow-harness.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((thing) => thing.close()));
-});
+const each = perTest();
+const setup = (timeScale: number, reply: Reply) => each.setup({ timeScale, workflow: reply });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function setup(timeScale: number, reply: Reply) {
-  const svc = await startService({ timeScale });
-  const workflow = await startReceiver(reply);
-  open.push(svc, workflow);
-  return { svc, workflow };
-}
 
 function flow(key: string, value: string, body: string) {
   return {

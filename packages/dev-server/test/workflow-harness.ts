@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadSpec, validateResponseParts } from "@x/contract";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import {
   createWorkflowService,
   type RunView,
@@ -50,6 +50,40 @@ export async function startService(
     async close() {
       await service.close();
       await shut(server);
+    },
+  };
+}
+
+export interface Endpoints {
+  svc: Started;
+  /** The workflow URL's endpoint. */
+  workflow: Receiver;
+  /** An endpoint for failure callbacks. */
+  callback: Receiver;
+}
+
+/**
+ * For a test file whose tests each need their own service and endpoints: call once at the
+ * top; what the returned function starts (and whatever is passed to `closeLater`) is
+ * closed after each test.
+ */
+export function perTest() {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((thing) => thing.close()));
+  });
+  return {
+    async setup(
+      options: { timeScale?: number; workflow?: Reply; callback?: Reply } = {},
+    ): Promise<Endpoints> {
+      const svc = await startService({ timeScale: options.timeScale ?? 0.001 });
+      const workflow = await startReceiver(options.workflow);
+      const callback = await startReceiver(options.callback);
+      open.push(svc, workflow, callback);
+      return { svc, workflow, callback };
+    },
+    closeLater(thing: { close(): Promise<void> }): void {
+      open.push(thing);
     },
   };
 }

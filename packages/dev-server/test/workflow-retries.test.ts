@@ -1,26 +1,9 @@
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { RunView } from "../src/workflow/index.js";
-import {
-  type Reply,
-  type Started,
-  startReceiver,
-  startService,
-  triggerOk,
-  untilState,
-} from "./workflow-harness.js";
+import { perTest, type Reply, type Started, triggerOk, untilState } from "./workflow-harness.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((thing) => thing.close()));
-});
-
-async function setup(timeScale: number, reply: Reply) {
-  const svc = await startService({ timeScale });
-  const workflow = await startReceiver(reply);
-  const callback = await startReceiver();
-  open.push(svc, workflow, callback);
-  return { svc, workflow, callback };
-}
+const each = perTest();
+const setup = (timeScale: number, reply: Reply) => each.setup({ timeScale, workflow: reply });
 
 // Waits between one delivery's answer and the next start, as the service recorded them:
 // arrival times at the endpoint would add connection jitter to a few-ms schedule.
