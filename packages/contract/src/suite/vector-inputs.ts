@@ -160,10 +160,7 @@ export const invalidVectorCall: fc.Arbitrary<{ field: string; call: Call }> = fc
     }),
   sparseVector.map((s) => ({
     field: "sparseVector",
-    call: ["query", { sparseVector: { indices: s.indices, values: [...s.values, 1] } }] as [
-      string,
-      ...unknown[],
-    ],
+    call: ["query", { sparseVector: { indices: s.indices, values: [...s.values, 1] } }] as Call,
   })),
   fc
     .string({ maxLength: 6 })
