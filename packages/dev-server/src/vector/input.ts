@@ -88,7 +88,7 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
 }
 
 /** One record of the dev-only upsert: what each index type needs, 422 on a wrong dimension. */
-export function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
+function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
   if (!isObject(raw)) bad(`${where}: must be an object with an id`);
   const known = new Set(["id", "vector", "sparseVector", "metadata", "data"]);
   for (const key of Object.keys(raw)) if (!known.has(key)) bad(`${where}.${key}: unknown field`);

@@ -35,7 +35,7 @@ function bad(message: string): never {
   throw new HttpError(400, message);
 }
 
-export function parseQuery(raw: unknown, config: IndexConfig, where: string): Query {
+function parseQuery(raw: unknown, config: IndexConfig, where: string): Query {
   if (!isObject(raw)) bad(`${where || "body"}: a query must be an object`);
   for (const key of Object.keys(raw))
     if (!QUERY_FIELDS.has(key)) bad(`${where}${key}: unknown field`);

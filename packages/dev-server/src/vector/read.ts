@@ -17,7 +17,7 @@ export interface VectorRecordOutput {
   data?: string;
 }
 
-export const FETCH_PREFIX_LIMIT = 1000;
+const FETCH_PREFIX_LIMIT = 1000;
 
 export function includeFlags(body: Record<string, unknown>, where = ""): Include {
   return {

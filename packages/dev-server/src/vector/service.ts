@@ -45,7 +45,7 @@ const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
 const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
 const DEV_ROUTES = new Set(["upsert", "delete", "reset"]);
 
-export function indexConfig(index: Partial<IndexConfig> = {}): IndexConfig {
+function indexConfig(index: Partial<IndexConfig> = {}): IndexConfig {
   const config: IndexConfig = {
     dimension: index.dimension ?? 384,
     metric: index.metric ?? "COSINE",
