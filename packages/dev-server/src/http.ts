@@ -106,8 +106,12 @@ export function hasBearer(req: IncomingMessage, token: string): boolean {
   const header = req.headers.authorization;
   if (typeof header !== "string") return false;
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!match) return false;
-  const given = Buffer.from(match[1]!);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return match !== null && sameSecret(match[1]!, token);
+}
+
+/** Compares a given secret with the expected one in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.byteLength === b.byteLength && timingSafeEqual(a, b);
 }
