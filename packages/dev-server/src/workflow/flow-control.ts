@@ -49,11 +49,6 @@ export class FlowControl {
     this.pump(key, state);
   }
 
-  /** Tasks waiting (not started) under `key`. */
-  waiting(key: string): number {
-    return this.keys.get(key)?.queue.length ?? 0;
-  }
-
   /** Drops every waiting task; used when the service closes. */
   clear(): void {
     for (const state of this.keys.values()) state.queue.length = 0;
