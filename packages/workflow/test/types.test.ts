@@ -39,6 +39,11 @@ describe("types", () => {
       "header" | "query" | undefined
     >();
     expectTypeOf(WorkflowClient.fromEnv).returns.toEqualTypeOf<WorkflowClient>();
+    // The global fetch, or anything typed like it, is a valid `fetch` option.
+    expectTypeOf<typeof fetch>().toMatchTypeOf<NonNullable<WorkflowClientOptions["fetch"]>>();
+    expectTypeOf<NonNullable<WorkflowClientOptions["fetch"]>>().parameters.toEqualTypeOf<
+      [url: string, init: RequestInit]
+    >();
   });
 
   it("types the parsers", () => {
