@@ -41,6 +41,8 @@ describe("createTransport", () => {
     await expect(send({ method: "POST", path: "/query/ns", json: { a: 1 } })).resolves.toEqual({
       result: 1,
     });
+    // Called as fetch(url, init), as the README promises custom fetch functions.
+    expect(fetch).toHaveBeenCalledWith("https://h.example/query/ns", expect.any(Object));
     const [request] = requests;
     expect(request?.url).toBe("https://h.example/query/ns");
     expect(request?.method).toBe("POST");
