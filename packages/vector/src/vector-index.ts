@@ -77,15 +77,19 @@ export class VectorIndex<Meta = AnyMeta> {
     positive(pageSize, "pageSize");
     const range = (cursor: string) => this.range({ ...rest, cursor, limit: pageSize });
     async function* pages() {
+      // A cursor seen before, the one just sent or an older one, would loop forever.
+      const seen = new Set<string>();
       for (let cursor = "0"; cursor !== ""; ) {
         rest.signal?.throwIfAborted();
+        seen.add(cursor);
         const page = await range(cursor);
         yield page;
-        // A cursor that does not advance would loop forever.
-        if (page.nextCursor === cursor) {
-          throw new XError(`rangeAll: the service sent cursor "${cursor}" twice; stopped.`);
-        }
         cursor = page.nextCursor;
+        if (seen.has(cursor)) {
+          throw new XError(
+            `rangeAll: got cursor "${cursor}" twice, so pages would repeat; stopped.`,
+          );
+        }
       }
     }
     return {

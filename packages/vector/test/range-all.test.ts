@@ -97,6 +97,18 @@ describe("rangeAll", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("throws instead of looping when the cursor comes back to an earlier one", async () => {
+    const { client, seen } = index([
+      { result: { nextCursor: "3", vectors: records("a") } },
+      { result: { nextCursor: "6", vectors: records("b") } },
+      { result: { nextCursor: "3", vectors: records("c") } },
+    ]);
+    const error = await collect(client.rangeAll()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(XError);
+    expect((error as Error).message).toContain('cursor "3" twice');
+    expect(seen.map((s) => (s.body as { cursor: string }).cursor)).toEqual(["0", "3", "6"]);
+  });
+
   it("stops with the abort reason when aborted between pages", async () => {
     const { client, seen } = index(pages);
     const controller = new AbortController();
