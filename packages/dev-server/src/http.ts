@@ -88,6 +88,16 @@ export function parseJson(body: Buffer): unknown {
   return value;
 }
 
+/** Node's header record with repeated headers joined, as one value per lower-case name. */
+export function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) {
     res.end();

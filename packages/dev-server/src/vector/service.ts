@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { formatViolations, loadSpec, validateRequestParts } from "@x/contract";
 import {
   DEFAULT_MAX_BODY_BYTES,
+  flatHeaders,
   HttpError,
   hasBearer,
   parseJson,
@@ -103,14 +104,6 @@ class MethodNotAllowed extends HttpError {
   }
 }
 
-function headerRecord(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
-  }
-  return out;
-}
-
 /** The vector service's emulator: the spec's reads plus dev-only writes, over one index. */
 export function createVectorService(options: VectorServiceOptions): VectorService {
   const config = indexConfig(options.index);
@@ -148,7 +141,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       const check = validateRequestParts(spec, {
         method: req.method,
         url: url.pathname + url.search,
-        headers: headerRecord(req),
+        headers: flatHeaders(req),
         body,
       });
       const security = check.violations.some((v) => v.where === "security");

@@ -18,13 +18,3 @@ export function splitTarget(req: IncomingMessage): { path: string; query: URLSea
   const query = new URLSearchParams(mark === -1 ? "" : target.slice(mark + 1));
   return { path, query };
 }
-
-/** Node's header record with repeated headers joined, as one value per lower-case name. */
-export function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    out[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
-}

@@ -7,10 +7,10 @@ import {
   type Violation,
   validateRequestParts,
 } from "@x/contract";
-import { HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from "../http.js";
+import { flatHeaders, HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from "../http.js";
 import type { Bytes } from "./delivery.js";
 import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
-import { flatHeaders, MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
+import { MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
 import type { RunStore, RunView } from "./runs.js";
 import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
 
