@@ -13,7 +13,6 @@ export {
   ValidationError,
   XError,
 } from "./errors";
-export { isRetryableStatus, retryDelayMs } from "./retry-policy";
 export type { Call, ClientOptions, RawBody, Transport, TransportConfig } from "./transport";
 export { createTransport } from "./transport";
 export { httpUrl } from "./url";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { httpUrl, isRetryableStatus, readEnv, retryDelayMs, ValidationError } from "../src/index";
+import { httpUrl, readEnv, ValidationError } from "../src/index";
+// The retry policy is internal to the transport; its rules are tested here directly.
+import { isRetryableStatus, retryDelayMs } from "../src/retry-policy";
 
 describe("retryDelayMs", () => {
   it("doubles from 0.5 s to an 8 s cap with at most 25% jitter", () => {
