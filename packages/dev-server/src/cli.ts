@@ -24,12 +24,15 @@ Options:
 
 class UsageError extends Error {}
 
-function integer(value: string | undefined, flag: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
+function integer(value: string, flag: string, min: number, max: number): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n > max)
-    throw new UsageError(`${flag} must be an integer from 0 to ${max} (got "${value}")`);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got "${value}")`);
   return n;
+}
+
+function port(value: string | undefined, flag: string, fallback: number): number {
+  return value === undefined ? fallback : integer(value, flag, 0, 65_535);
 }
 
 function oneOf<T extends string>(
@@ -72,11 +75,11 @@ async function main(argv: string[]): Promise<number> {
     const dimension =
       values.dimension === undefined
         ? undefined
-        : integer(values.dimension, "--dimension", 0, 65_536);
+        : integer(values.dimension, "--dimension", 1, 65_536);
     options = {
       host: values.host ?? "127.0.0.1",
-      workflowPort: integer(values["workflow-port"], "--workflow-port", 8080, 65_535),
-      vectorPort: integer(values["vector-port"], "--vector-port", 8081, 65_535),
+      workflowPort: port(values["workflow-port"], "--workflow-port", 8080),
+      vectorPort: port(values["vector-port"], "--vector-port", 8081),
       vector: {
         ...(dimension !== undefined ? { dimension } : {}),
         ...(metric ? { metric } : {}),
@@ -100,7 +103,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`x-dev: could not start: ${(err as Error).message}\n`);
     return 1;
   }
-  const v = options?.vector ?? {};
+  const v = options.vector ?? {};
   const type = v.type ?? "DENSE";
   const shape =
     type === "SPARSE"

@@ -96,5 +96,8 @@ describe("x-dev CLI", () => {
     const bad = run(["start", "--metric", "HAMMING"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain("--metric must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");
+    const empty = run(["start", "--dimension", "0"]);
+    expect(await empty.exit).toBe(2);
+    expect(empty.output()).toContain('--dimension must be an integer from 1 to 65536 (got "0")');
   });
 });
