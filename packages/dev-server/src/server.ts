@@ -46,9 +46,9 @@ type ErrorBody = (status: number, error: string) => object;
 
 // Requests node:http cannot parse (an unknown method, a malformed header) never reach a
 // handler; Node would answer a bare 400. Answer them with the service's error body instead.
-const PARSE_STATUS: Record<string, number> = {
-  HPE_HEADER_OVERFLOW: 431,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
+const PARSE_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "request headers are over the size limit"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "the request took too long to arrive"],
 };
 
 function answerParseError(err: NodeJS.ErrnoException, socket: Duplex, errorBody: ErrorBody) {
@@ -56,10 +56,9 @@ function answerParseError(err: NodeJS.ErrnoException, socket: Duplex, errorBody:
     socket.destroy();
     return;
   }
-  const status = PARSE_STATUS[err.code ?? ""] ?? 400;
-  const text = JSON.stringify(
-    errorBody(status, `malformed HTTP request (${err.code ?? "parse error"})`),
-  );
+  const code = err.code ?? "parse error";
+  const [status, message] = PARSE_ERRORS[code] ?? [400, `malformed HTTP request (${code})`];
+  const text = JSON.stringify(errorBody(status, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
       `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,

@@ -226,6 +226,13 @@ describe("startDevServer", () => {
         status: 400,
       }),
     );
+    const oversized = `GET /info HTTP/1.1\r\nhost: x\r\nx-big: ${"a".repeat(20_000)}\r\n\r\n`;
+    expect(await rawExchange(dev.vectorUrl, oversized)).toBe(
+      rawAnswer(431, "Request Header Fields Too Large", {
+        error: "request headers are over the size limit",
+        status: 431,
+      }),
+    );
   });
 
   it("close() is idempotent and stops answering", async () => {
