@@ -1,24 +1,14 @@
+import type { components } from "@x/workflow";
 import type { Outcome } from "./delivery.js";
 
 /** Marks a failure call (both paths), so a workflow server can tell it from a delivery. */
 export const FAILURE_CALL_HEADER = "svc-failure-call";
 
-/** JSON body of the failure call: the `FailureReport` schema of the spec's callbacks. */
-export interface FailureReport {
-  /** HTTP status of the last failed attempt; 0 when no answer arrived. */
-  status: number;
-  /** Response headers of the last failed attempt, by lower-case name. */
-  headers: Record<string, string>;
-  /** Response body of the last failed attempt, base64. */
-  body: string;
-  url: string;
-  workflowRunId: string;
-  workflowCreatedAt: number;
-  retried: number;
-  maxRetries: number;
-  /** Why no answer arrived (connection error, timeout); only when `status` is 0. */
-  error?: string;
-}
+/**
+ * JSON body of the failure call: the spec's `FailureReport` schema, plus `error`, why no
+ * answer arrived (connection error, timeout), only when `status` is 0.
+ */
+export type FailureReport = components["schemas"]["FailureReport"] & { error?: string };
 
 export interface ReportInput {
   last: Outcome;
