@@ -84,7 +84,7 @@ const byStatus: Record<number, [typeof ApiError, string]> = {
   401: auth,
   403: auth,
   404: [NotFoundError, "Check the URL and namespace."],
-  422: [UnprocessableEntityError, "Check the input, e.g. the vector dimension."],
+  422: [UnprocessableEntityError, "Check the input's shape."],
   429: [RateLimitError, "Slow down or raise maxRetries."],
 };
 

@@ -63,7 +63,9 @@ export function createTransport(config: TransportConfig): Transport {
       : undefined;
   // A server or proxy may echo what it received; no text of theirs reaches an error's
   // message or properties with the token still in it. (Results go to the caller as sent.)
-  const redact = (text: string) => text.split(token).join("[redacted]");
+  // Both as given and as encoded into a query string.
+  const redact = (text: string) =>
+    text.split(token).join("[redacted]").split(encodeURIComponent(token)).join("[redacted]");
 
   async function attempt(url: string, init: RequestInit, call: Call) {
     const send = config.fetch ?? fetch;
@@ -151,14 +153,15 @@ export function createTransport(config: TransportConfig): Transport {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    // The listener goes when the wait ends, so a long-lived signal does not collect them.
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort);
   });
 }

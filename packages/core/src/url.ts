@@ -23,5 +23,5 @@ export function httpUrl(value: unknown, field: string, form = /^https?:\/\//i): 
   } catch {
     // reported below with the rule
   }
-  return invalid(field, "must be an absolute http:// or https:// URL without . or .. segments");
+  return invalid(field, "must be an absolute http(s) URL without . or .. segments");
 }

@@ -56,10 +56,7 @@ describe("httpUrl", () => {
     expect(httpUrl("https://a/.well-known/x..y", "url")).toBe("https://a/.well-known/x..y");
     for (const bad of ["ftp://a", "/relative", "", 42]) {
       expect(() => httpUrl(bad, "url")).toThrow(
-        new ValidationError(
-          "url",
-          "must be an absolute http:// or https:// URL without . or .. segments",
-        ),
+        new ValidationError("url", "must be an absolute http(s) URL without . or .. segments"),
       );
     }
   });

@@ -284,3 +284,37 @@ describe("an already aborted signal", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe("token hygiene and waits", () => {
+  it("redacts the token as encoded into the query string too", async () => {
+    const token = "p@ss word&1";
+    const { fetch } = stub(
+      json(400, { error: `bad URL /x?svc_token=${encodeURIComponent(token)} (raw: ${token})` }),
+    );
+    const send = createTransport({
+      baseUrl: "https://h",
+      token,
+      tokenIn: "query",
+      tokenQueryParam: "svc_token",
+      fetch,
+    });
+    const error = await send({ method: "POST", path: "/x" }).catch((e: unknown) => e);
+    const exposed = `${(error as Error).message} ${JSON.stringify(error)}`;
+    expect(exposed).not.toContain(token);
+    expect(exposed).not.toContain(encodeURIComponent(token));
+    expect((error as Error).message).toContain("svc_token=[redacted] (raw: [redacted])");
+  });
+
+  it("takes its abort listener off the caller's signal after each retry wait", async () => {
+    // A fetch that leaves the signal alone, so every listener on it is the transport's.
+    const answers = [json(503, {}, { "retry-after": "0" }), json(200, { ok: 1 })];
+    const fetch = async () => answers.shift() as Response;
+    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
+    const signal = new AbortController().signal;
+    const added = vi.spyOn(signal, "addEventListener");
+    const removed = vi.spyOn(signal, "removeEventListener");
+    await send({ method: "GET", path: "/", signal });
+    expect(added).toHaveBeenCalledTimes(1);
+    expect(removed).toHaveBeenCalledWith("abort", added.mock.calls[0]?.[1]);
+  });
+});

@@ -62,7 +62,7 @@ describe("WorkflowClient: where requests go", () => {
     [
       { token: TOKEN, baseUrl: "localhost:8080" },
       "baseUrl",
-      "must be an absolute http:// or https:// URL without . or .. segments",
+      "must be an absolute http(s) URL without . or .. segments",
     ],
     [{ token: TOKEN, maxRetries: -1 }, "maxRetries", "must be a non-negative integer"],
     [{ token: TOKEN, timeoutMs: 0 }, "timeoutMs", "must be a positive number"],

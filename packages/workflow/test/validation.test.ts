@@ -19,7 +19,7 @@ async function rejection(options: Loose): Promise<ValidationError> {
   return error;
 }
 
-const URL_RULE = "must be an absolute http:// or https:// URL without . or .. segments";
+const URL_RULE = "must be an absolute http(s) URL without . or .. segments";
 const INT = "must be a non-negative integer";
 
 describe("trigger validates every option before sending", () => {
