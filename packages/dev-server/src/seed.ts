@@ -1,12 +1,8 @@
 import { readFile } from "node:fs/promises";
+import type { VectorRecordInput } from "./vector/types.js";
 
 /** A seed record: an upsert record, optionally naming its namespace (the default one otherwise). */
-export interface SeedRecord {
-  id: string;
-  vector?: number[];
-  sparseVector?: { indices: number[]; values: number[] };
-  metadata?: Record<string, unknown>;
-  data?: string;
+export interface SeedRecord extends VectorRecordInput {
   namespace?: string;
 }
 

@@ -1,7 +1,7 @@
 import { HttpError } from "../http.js";
 import { isObject, optionalBoolean, optionalString } from "./input.js";
 import type { Namespace } from "./namespace.js";
-import type { StoredRecord } from "./types.js";
+import type { StoredRecord, VectorRecordInput } from "./types.js";
 
 export interface Include {
   metadata: boolean;
@@ -9,13 +9,8 @@ export interface Include {
   data: boolean;
 }
 
-export interface VectorRecordOutput {
-  id: string;
-  vector?: number[];
-  sparseVector?: { indices: number[]; values: number[] };
-  metadata?: Record<string, unknown>;
-  data?: string;
-}
+/** A record as range, fetch and query return it: the fields its include flags ask for. */
+export type VectorRecordOutput = VectorRecordInput;
 
 const FETCH_PREFIX_LIMIT = 1000;
 
