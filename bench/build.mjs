@@ -84,7 +84,7 @@ function diagnostics(out) {
   return { files: pick("Files"), check: pick("Check time"), total: pick("Total time") };
 }
 
-export async function runBuild() {
+async function runBuild() {
   const dir = mkdtempSync(join(tmpdir(), "x-bench-build-"));
   const rows = [];
   const verdicts = [];

@@ -292,7 +292,7 @@ async function check(group: Group, c: Contender): Promise<Seen> {
   return seen[0] as Seen;
 }
 
-export async function runCalls() {
+async function runCalls() {
   const seen = new Map<string, Seen>();
   for (const group of GROUPS) {
     for (const c of group.contenders) seen.set(`${group.title}/${c.name}`, await check(group, c));

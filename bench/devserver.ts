@@ -202,7 +202,7 @@ async function workflowSection() {
   }
 }
 
-export async function runDevServer() {
+async function runDevServer() {
   const vector = await vectorSection();
   const workflow = await workflowSection();
   const markdown = [

@@ -21,7 +21,7 @@ interface Pair {
   same: (a: never, b: never) => boolean;
 }
 
-export async function runE2e() {
+async function runE2e() {
   const { VectorIndex, WorkflowClient } = await loadClients();
   const next = random(8);
   // The dev server runs in its own process, as `x-dev start` does.

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { machine, RESULTS, writeSection } from "./lib/results.mjs";
 
 const ts = ["--conditions=source", "--import", "tsx"];
-export const COMMANDS = {
+const COMMANDS = {
   size: ["size.mjs"],
   calls: [...ts, "calls.ts"],
   e2e: [...ts, "e2e.ts"],

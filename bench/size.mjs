@@ -102,7 +102,7 @@ export function render(rows) {
 }
 
 /** Measures every entry; `write: false` (the gate `pnpm check` runs) leaves RESULTS.md alone. */
-export async function runSize({ write = true } = {}) {
+async function runSize({ write = true } = {}) {
   const rows = await Promise.all(ENTRIES.map(measure));
   const markdown = render(rows);
   if (write) writeSection("size", markdown);
