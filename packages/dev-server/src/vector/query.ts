@@ -3,7 +3,7 @@ import { type Accept, denseScoreAll, denseTopK } from "./dense-search.js";
 import { matches } from "./filter-eval.js";
 import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
 import { type Fusion, fuse } from "./fusion.js";
-import { denseVector, isObject, optionalString, sparseVector } from "./input.js";
+import { denseVector, optionalString, sparseVector } from "./input.js";
 import type { Namespace } from "./namespace.js";
 import { type Include, includeFlags, output, type VectorRecordOutput } from "./read.js";
 import { sparseScoreAll } from "./sparse-search.js";
@@ -19,40 +19,18 @@ export interface Query {
   include: Include;
 }
 
-const QUERY_FIELDS = new Set([
-  "vector",
-  "sparseVector",
-  "topK",
-  "includeMetadata",
-  "includeVectors",
-  "includeData",
-  "filter",
-  "weightingStrategy",
-  "fusionAlgorithm",
-]);
-
 function bad(message: string): never {
   throw new HttpError(400, message);
 }
 
-function parseQuery(raw: unknown, config: IndexConfig, where: string): Query {
-  if (!isObject(raw)) bad(`${where || "body"}: a query must be an object`);
-  for (const key of Object.keys(raw))
-    if (!QUERY_FIELDS.has(key)) bad(`${where}${key}: unknown field`);
-  const topK = raw.topK ?? 10;
-  if (typeof topK !== "number" || !Number.isInteger(topK) || topK < 1) {
-    bad(`${where}topK: must be an integer of at least 1`);
-  }
-  const weighting = raw.weightingStrategy;
-  if (weighting !== undefined && weighting !== "IDF")
-    bad(`${where}weightingStrategy: the only value is "IDF"`);
-  const fusion = raw.fusionAlgorithm ?? "RRF";
-  if (fusion !== "RRF" && fusion !== "DBSF")
-    bad(`${where}fusionAlgorithm: must be "RRF" or "DBSF"`);
+// The spec validator has checked the body's shape already (known fields, types, enums,
+// topK >= 1); this reads it and applies the rules a schema cannot state: the filter
+// syntax, the vector dimension and which vectors the index type takes.
+function parseQuery(raw: Record<string, unknown>, config: IndexConfig, where: string): Query {
   const query: Query = {
-    topK,
-    idf: weighting === "IDF",
-    fusion,
+    topK: (raw.topK as number | undefined) ?? 10,
+    idf: raw.weightingStrategy === "IDF",
+    fusion: (raw.fusionAlgorithm as Fusion | undefined) ?? "RRF",
     include: includeFlags(raw, where),
   };
   const filter = optionalString(raw, "filter", where);
@@ -87,13 +65,12 @@ export function parseQueryBody(
   config: IndexConfig,
 ): { queries: Query[]; batch: boolean } {
   if (Array.isArray(body)) {
-    if (body.length === 0) bad("body: a batch needs at least one query");
     return {
-      queries: body.map((q, i) => parseQuery(q, config, `[${i}].`)),
+      queries: body.map((q: Record<string, unknown>, i) => parseQuery(q, config, `[${i}].`)),
       batch: body.length > 1,
     };
   }
-  return { queries: [parseQuery(body, config, "")], batch: false };
+  return { queries: [parseQuery(body as Record<string, unknown>, config, "")], batch: false };
 }
 
 export function runQuery(
