@@ -24,26 +24,8 @@ function bad(message: string): never {
   throw new HttpError(400, message);
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
+function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function optionalBoolean(body: Record<string, unknown>, field: string, where = ""): boolean {
-  const value = body[field];
-  if (value === undefined) return false;
-  if (typeof value !== "boolean") bad(`${where}${field}: must be a boolean`);
-  return value;
-}
-
-export function optionalString(
-  body: Record<string, unknown>,
-  field: string,
-  where = "",
-): string | undefined {
-  const value = body[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") bad(`${where}${field}: must be a string`);
-  return value;
 }
 
 /** A dense vector of the index's dimension: 400 when it is not numbers, 422 on a wrong length. */

@@ -3,7 +3,7 @@ import { type Accept, denseScoreAll, denseTopK } from "./dense-search.js";
 import { matches } from "./filter-eval.js";
 import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
 import { type Fusion, fuse } from "./fusion.js";
-import { denseVector, optionalString, sparseVector } from "./input.js";
+import { denseVector, sparseVector } from "./input.js";
 import type { Namespace } from "./namespace.js";
 import { type Include, includeFlags, output, type VectorRecordOutput } from "./read.js";
 import { sparseScoreAll } from "./sparse-search.js";
@@ -31,9 +31,9 @@ function parseQuery(raw: Record<string, unknown>, config: IndexConfig, where: st
     topK: (raw.topK as number | undefined) ?? 10,
     idf: raw.weightingStrategy === "IDF",
     fusion: (raw.fusionAlgorithm as Fusion | undefined) ?? "RRF",
-    include: includeFlags(raw, where),
+    include: includeFlags(raw),
   };
-  const filter = optionalString(raw, "filter", where);
+  const filter = raw.filter as string | undefined;
   if (filter !== undefined) {
     try {
       query.filter = parseFilter(filter);

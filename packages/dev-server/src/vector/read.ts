@@ -1,5 +1,4 @@
 import { HttpError } from "../http.js";
-import { isObject, optionalBoolean, optionalString } from "./input.js";
 import type { Namespace } from "./namespace.js";
 import type { StoredRecord, VectorRecordInput } from "./types.js";
 
@@ -14,11 +13,21 @@ export type VectorRecordOutput = VectorRecordInput;
 
 const FETCH_PREFIX_LIMIT = 1000;
 
-export function includeFlags(body: Record<string, unknown>, where = ""): Include {
+// The spec validator has checked every body read here (required fields, types, limit >= 1),
+// so these functions read them as the spec declares them.
+
+/** The include flags of a range, fetch or query body. */
+export interface IncludeFlags {
+  includeMetadata?: boolean;
+  includeVectors?: boolean;
+  includeData?: boolean;
+}
+
+export function includeFlags(body: IncludeFlags): Include {
   return {
-    metadata: optionalBoolean(body, "includeMetadata", where),
-    vectors: optionalBoolean(body, "includeVectors", where),
-    data: optionalBoolean(body, "includeData", where),
+    metadata: body.includeMetadata === true,
+    vectors: body.includeVectors === true,
+    data: body.includeData === true,
   };
 }
 
@@ -71,15 +80,10 @@ export function range(
   ns: Namespace,
   body: unknown,
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
-  if (!isObject(body)) throw new HttpError(400, "body: must be an object with cursor and limit");
-  if (typeof body.cursor !== "string") throw new HttpError(400, "cursor: required, a string");
-  const limit = body.limit;
-  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1) {
-    throw new HttpError(400, "limit: required, an integer of at least 1");
-  }
-  const prefix = optionalString(body, "prefix") ?? "";
-  const include = includeFlags(body);
-  const from = decodeCursor(body.cursor);
+  const request = body as IncludeFlags & { cursor: string; limit: number; prefix?: string };
+  const { cursor, limit, prefix = "" } = request;
+  const include = includeFlags(request);
+  const from = decodeCursor(cursor);
   const ids = ns.sortedIds();
   const vectors: VectorRecordOutput[] = [];
   // Start at whichever of the cursor and the prefix sorts later.
@@ -95,31 +99,28 @@ export function range(
   return { nextCursor: next?.startsWith(prefix) ? encodeCursor(next) : "", vectors };
 }
 
+/** By ids (and prefix), or by prefix alone: the spec requires one of the two. */
 export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)[] {
-  if (!isObject(body)) throw new HttpError(400, "body: must be an object with ids or prefix");
-  const prefix = optionalString(body, "prefix");
-  const include = includeFlags(body);
-  const ids = body.ids;
+  const request = body as IncludeFlags & { ids?: string[]; prefix?: string };
+  const { ids, prefix } = request;
+  const include = includeFlags(request);
   if (ids !== undefined) {
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string")) {
-      throw new HttpError(400, "ids: must be an array of strings");
-    }
-    return (ids as string[]).map((id) => {
+    return ids.map((id) => {
       const record = ns.records.get(id);
       if (!record || (prefix !== undefined && !id.startsWith(prefix))) return null;
       return output(ns, record, include);
     });
   }
-  if (prefix === undefined) throw new HttpError(400, "body: give ids, prefix, or both");
+  const only = prefix as string; // without ids, the spec requires prefix
   const sorted = ns.sortedIds();
   const out: VectorRecordOutput[] = [];
   for (
-    let i = lowerBound(sorted, prefix);
+    let i = lowerBound(sorted, only);
     i < sorted.length && out.length < FETCH_PREFIX_LIMIT;
     i++
   ) {
     const id = sorted[i]!;
-    if (!id.startsWith(prefix)) break;
+    if (!id.startsWith(only)) break;
     out.push(output(ns, ns.records.get(id)!, include));
   }
   return out;
