@@ -10,6 +10,13 @@ export function shortValue(value: unknown): string {
   let text: string;
   if (value instanceof Uint8Array) text = `<${value.byteLength} bytes>`;
   else if (value === undefined) text = "nothing";
-  else text = JSON.stringify(value) ?? String(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      // Nested deeper than the stack (or cyclic): say so rather than crash the caller.
+      text = "<a value too deeply nested to show>";
+    }
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

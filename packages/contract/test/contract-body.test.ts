@@ -242,3 +242,13 @@ describe("Request and Response objects", () => {
     ]);
   });
 });
+
+describe("shortValue", () => {
+  test("describes a value too deeply nested to stringify instead of throwing", async () => {
+    const { shortValue } = await import("../src/format.js");
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(shortValue(deep)).toBe("<a value too deeply nested to show>");
+    expect(shortValue({ a: 1 })).toBe('{"a":1}');
+  });
+});
