@@ -1,10 +1,16 @@
 // Runs the whole workspace's vitest suite once with the JSON reporter next to the
 // default one, then prints the totals as the last line, which CI reads:
 // "N passed, N failed". Exits non-zero when anything failed or nothing ran.
+//
+// Stages of `pnpm check` that run outside vitest (the runtime matrix, the release
+// rehearsal) leave their counts in `.check-results/<stage>.json` as
+// `{ "passed": N, "failed": N }`; they are added to the totals here.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 const out = ".vitest-results.json";
+const stages = ".check-results";
 rmSync(out, { force: true });
 const run = spawnSync(
   "pnpm",
@@ -24,5 +30,14 @@ if (existsSync(out)) {
   ).length;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+
+if (existsSync(stages)) {
+  for (const name of readdirSync(stages).filter((file) => file.endsWith(".json"))) {
+    const stage = JSON.parse(readFileSync(join(stages, name), "utf8"));
+    console.log(`${name.replace(/\.json$/, "")}: ${stage.passed} passed, ${stage.failed} failed`);
+    passed += stage.passed;
+    failed += stage.failed;
+  }
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
