@@ -1,0 +1,2 @@
+curl "$VECTOR_URL/info" \
+  -H "Authorization: Bearer $VECTOR_TOKEN"

@@ -1,0 +1,4 @@
+curl -X POST "$VECTOR_URL/range" \
+  -H "Authorization: Bearer $VECTOR_TOKEN" \
+  -H "Content-Type: application/json" \
+  -d '{"cursor": "0", "limit": 100, "includeMetadata": true}'

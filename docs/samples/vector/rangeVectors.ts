@@ -1,0 +1,12 @@
+import { VectorIndex } from "@x/vector";
+
+// Reads VECTOR_URL and VECTOR_TOKEN (the index's REST address and token).
+const index = VectorIndex.fromEnv();
+
+// Start at cursor "0", then send each nextCursor back until it is "".
+const { nextCursor, vectors } = await index.range({
+  cursor: "0",
+  limit: 100,
+  includeMetadata: true,
+});
+console.log(nextCursor, vectors);
