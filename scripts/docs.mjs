@@ -3,13 +3,17 @@
 //   <out>/<service>/index.html  the Redoc reference of specs/<service>/openapi.yaml
 // Each service page is one self-contained file (renderer, styles and spec inlined),
 // so it opens from a web server or straight from disk (file://) alike.
-// Usage: node scripts/docs.mjs [--out <dir>] [--specs <dir>] [workflow|vector ...]
+// Every operation shows the TypeScript and curl samples of docs/samples/<service>/ (the
+// tests run them), added to a copy of the spec at build time.
+// Usage: node scripts/docs.mjs [--out <dir>] [--specs <dir>] [--samples <dir>] [workflow|vector ...]
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parse } from "yaml";
+import { withCodeSamples } from "../docs/src/code-samples.mjs";
 import { renderIndex, summary } from "../docs/src/index-page.mjs";
 import { externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
 
@@ -17,16 +21,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
 
 function parseArgs(argv) {
-  const options = { out: join(root, "docs/dist"), specs: join(root, "specs"), services: [] };
+  const options = {
+    out: join(root, "docs/dist"),
+    specs: join(root, "specs"),
+    samples: join(root, "docs/samples"),
+    services: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === "--out" || arg === "--specs") {
+    if (arg === "--out" || arg === "--specs" || arg === "--samples") {
       const value = argv[++i];
       if (value === undefined) throw new Error(`${arg} needs a directory`);
       options[arg.slice(2)] = resolve(value);
     } else if (arg.startsWith("--")) {
       throw new Error(
-        `unknown option ${arg}; usage: docs.mjs [--out <dir>] [--specs <dir>] [service ...]`,
+        `unknown option ${arg}; usage: docs.mjs [--out <dir>] [--specs <dir>] [--samples <dir>] [service ...]`,
       );
     } else {
       options.services.push(arg);
@@ -63,7 +72,8 @@ async function buildPage(service, specFile, outFile, title, description) {
     "build-docs",
     specFile,
     "--inlineBundle",
-    "--openapi.disableTelemetry=true",
+    "--openapi",
+    join(root, "docs/src/redoc-options.json"),
     "--template",
     join(root, "docs/src/template.hbs"),
     "--title",
@@ -95,14 +105,20 @@ async function buildPage(service, specFile, outFile, title, description) {
 }
 
 const options = parseArgs(process.argv.slice(2));
+// The specs with their samples, as redocly reads them; removed once the pages are built.
+const specsWithSamples = mkdtempSync(join(tmpdir(), "x-docs-specs-"));
 const services = options.services.map((name) => {
   const specFile = join(options.specs, name, "openapi.yaml");
-  const info = parse(readFileSync(specFile, "utf8"))?.info ?? {};
+  const spec = parse(readFileSync(specFile, "utf8"));
+  const info = spec?.info ?? {};
   if (typeof info.title !== "string") throw new Error(`${specFile} has no info.title`);
   const description = summary(info.description) || info.title;
+  const builtFrom = join(specsWithSamples, `${name}.json`);
+  writeFileSync(builtFrom, JSON.stringify(withCodeSamples(spec, join(options.samples, name))));
   return {
     name,
     specFile,
+    builtFrom,
     outFile: join(options.out, name, "index.html"),
     href: `${name}/index.html`,
     title: info.title,
@@ -114,11 +130,16 @@ const services = options.services.map((name) => {
 rmSync(options.out, { recursive: true, force: true });
 for (const s of services) mkdirSync(dirname(s.outFile), { recursive: true });
 
-const sizes = await Promise.all(
-  services.map((s) =>
-    buildPage(s.name, s.specFile, s.outFile, `${s.title} API reference`, s.description),
-  ),
-);
+let sizes;
+try {
+  sizes = await Promise.all(
+    services.map((s) =>
+      buildPage(s.name, s.builtFrom, s.outFile, `${s.title} API reference`, s.description),
+    ),
+  );
+} finally {
+  rmSync(specsWithSamples, { recursive: true, force: true });
+}
 const indexFile = join(options.out, "index.html");
 writeFileSync(indexFile, renderIndex(services));
 

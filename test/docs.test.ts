@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { sampleKinds } from "../docs/src/code-samples.mjs";
 import { renderIndex, summary } from "../docs/src/index-page.mjs";
 import { embeddedDefinition, externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
 
@@ -29,9 +30,18 @@ const expectedOperationIds: Record<string, string[]> = {
 };
 const services = Object.keys(expectedOperationIds);
 
+interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
+
 interface Spec {
   info: { title: string; version: string; description?: string };
-  paths: Record<string, Record<string, { operationId?: string }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; description?: string; "x-codeSamples"?: CodeSample[] }>
+  >;
 }
 
 function readSpec(service: string): Spec {
@@ -42,7 +52,7 @@ function operations(spec: Spec) {
   return Object.entries(spec.paths).flatMap(([path, item]) =>
     methods.flatMap((method) => {
       const op = item[method];
-      return op ? [{ path, method, operationId: op.operationId }] : [];
+      return op ? [{ path, method, operationId: op.operationId, operation: op }] : [];
     }),
   );
 }
@@ -112,8 +122,63 @@ describe("pnpm docs", () => {
     const rendered = embeddedDefinition(html) as Spec;
     expect(rendered.info.title).toBe(spec.info.title);
     expect(rendered.info.version).toBe(spec.info.version);
-    expect(operations(rendered)).toEqual(ops);
+    expect(operations(rendered).map(({ operation, ...where }) => where)).toEqual(
+      ops.map(({ operation, ...where }) => where),
+    );
     expect(html).toContain(`<title>${spec.info.title} API reference</title>`);
+  });
+});
+
+describe("code samples in the reference", () => {
+  const sample = (service: string, operationId: string, extension: string) =>
+    join(root, "docs/samples", service, `${operationId}.${extension}`);
+
+  it.each(services)("every %s operation has a TypeScript and a curl sample file", (service) => {
+    for (const { operationId } of operations(readSpec(service))) {
+      expect(existsSync(sample(service, operationId!, "ts"))).toBe(true);
+      expect(existsSync(sample(service, operationId!, "sh"))).toBe(true);
+    }
+  });
+
+  it.each(services)("the %s page shows every operation's samples, TypeScript first", (service) => {
+    const rendered = embeddedDefinition(page(service)) as Spec;
+    for (const { operationId, operation } of operations(rendered)) {
+      const samples = operation["x-codeSamples"] ?? [];
+      expect(samples.map((s) => s.label)).toEqual(["TypeScript", "curl"]);
+      for (const [i, kind] of sampleKinds.entries()) {
+        const file = readFileSync(sample(service, operationId!, kind.extension), "utf8");
+        expect(samples[i]!.source).toBe(file.trimEnd());
+      }
+      expect(samples[1]!.source).toMatch(/^curl /m);
+    }
+  });
+
+  it.each(services)("the %s page offers exactly the TypeScript and curl tabs", (service) => {
+    const options = /const __redoc_options = (\{.*?\});\n/.exec(page(service));
+    const languages = JSON.parse(options![1]!).codeSamples.languages;
+    expect(languages.map((l: { label: string }) => l.label)).toEqual(["TypeScript", "curl"]);
+  });
+
+  it("the trigger's curl sample sends the token and the run's options as Svc-* headers", () => {
+    const rendered = embeddedDefinition(page("workflow")) as Spec;
+    const trigger = operations(rendered).find((o) => o.operationId === "triggerWorkflow")!;
+    const curl = trigger.operation["x-codeSamples"]![1]!.source;
+    expect(curl).toContain('-H "Authorization: Bearer $WORKFLOW_TOKEN"');
+    for (const header of ["Svc-Workflow-RunId", "Svc-Retries", "Svc-Retry-Delay", "Svc-Label"]) {
+      expect(curl).toContain(`-H "${header}: `);
+    }
+  });
+
+  it.each([
+    ["workflow", "WorkflowClient"],
+    ["vector", "VectorIndex"],
+  ])("searching the %s page for %s finds its operations", (service, name) => {
+    const rendered = embeddedDefinition(page(service)) as Spec;
+    for (const { operation } of operations(rendered)) {
+      // Redoc's search indexes descriptions; the samples name the class too.
+      expect(operation.description).toContain(name);
+      expect(operation["x-codeSamples"]![0]!.source).toContain(name);
+    }
   });
 });
 

@@ -1,8 +1,15 @@
 import { VectorIndex } from "@x/vector";
 
-// Reads VECTOR_URL and VECTOR_TOKEN (the index's REST address and token).
+// Reads VECTOR_URL and VECTOR_TOKEN: the REST address
+// and token of the index (or of `pnpm x-dev start`).
 const index = VectorIndex.fromEnv();
 
-// Counts and configuration of the whole index; counts are updated eventually.
-const { vectorCount, dimension, indexType, namespaces } = await index.info();
-console.log(vectorCount, dimension, indexType, Object.keys(namespaces));
+// Counts and configuration of the whole index (counts
+// per namespace too); counts are updated eventually.
+const { vectorCount, indexType, namespaces } =
+  await index.info();
+console.log(
+  vectorCount,
+  indexType,
+  Object.keys(namespaces),
+);

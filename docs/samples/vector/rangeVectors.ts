@@ -1,9 +1,11 @@
 import { VectorIndex } from "@x/vector";
 
-// Reads VECTOR_URL and VECTOR_TOKEN (the index's REST address and token).
+// Reads VECTOR_URL and VECTOR_TOKEN: the REST address
+// and token of the index (or of `pnpm x-dev start`).
 const index = VectorIndex.fromEnv();
 
-// Start at cursor "0", then send each nextCursor back until it is "".
+// Start at cursor "0", then send each nextCursor
+// back as cursor until it is "".
 const { nextCursor, vectors } = await index.range({
   cursor: "0",
   limit: 100,

@@ -1,12 +1,15 @@
 import { VectorIndex } from "@x/vector";
 
-// Reads VECTOR_URL and VECTOR_TOKEN (the index's REST address and token).
-const products = VectorIndex.fromEnv().namespace("products");
+// Reads VECTOR_URL and VECTOR_TOKEN: the REST address
+// and token of the index (or of `pnpm x-dev start`).
+const index = VectorIndex.fromEnv();
+const products = index.namespace("products");
 
-// Start at cursor "0", then send each nextCursor back until it is "".
-const { nextCursor, vectors } = await products.range({
+// Start at cursor "0", then send each nextCursor
+// back as cursor until it is "".
+const page = await products.range({
   cursor: "0",
   limit: 100,
   prefix: "sku-",
 });
-console.log(nextCursor, vectors);
+console.log(page.nextCursor, page.vectors);

@@ -1,5 +1,7 @@
-# The URL of the workflow goes raw after /v2/trigger/; every option is a Svc-* header.
-curl -X POST "$WORKFLOW_URL/v2/trigger/https://example.org/api/workflow" \
+# The workflow URL goes raw after /v2/trigger/,
+# and every option of the run is a Svc-* header.
+curl -X POST \
+  "$WORKFLOW_URL/v2/trigger/https://example.org/api/workflow" \
   -H "Authorization: Bearer $WORKFLOW_TOKEN" \
   -H "Content-Type: application/json" \
   -H "Svc-Workflow-RunId: order-1043" \
