@@ -1,6 +1,8 @@
 // Builds the API reference as a static site that renders with no network:
-//   <out>/index.html            links every service, described by its spec's `info`
+//   <out>/index.html            links every service, described by its spec's `info`,
+//                               the SDK reference and each package's README
 //   <out>/<service>/index.html  the Redoc reference of specs/<service>/openapi.yaml
+//   <out>/sdk/                  the SDK reference (TypeDoc, docs/typedoc.json)
 // Each service page is one self-contained file (renderer, styles and spec inlined),
 // so it opens from a web server or straight from disk (file://) alike.
 // Every operation shows the TypeScript and curl samples of docs/samples/<service>/ (the
@@ -16,6 +18,7 @@ import { parse } from "yaml";
 import { withCodeSamples } from "../docs/src/code-samples.mjs";
 import { renderIndex, summary } from "../docs/src/index-page.mjs";
 import { externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
+import { buildSdk } from "../docs/src/sdk.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
@@ -130,18 +133,21 @@ const services = options.services.map((name) => {
 rmSync(options.out, { recursive: true, force: true });
 for (const s of services) mkdirSync(dirname(s.outFile), { recursive: true });
 
+const sdkDir = join(options.out, "sdk");
 let sizes;
+let packages;
 try {
-  sizes = await Promise.all(
-    services.map((s) =>
+  [packages, ...sizes] = await Promise.all([
+    buildSdk(root, sdkDir),
+    ...services.map((s) =>
       buildPage(s.name, s.builtFrom, s.outFile, `${s.title} API reference`, s.description),
     ),
-  );
+  ]);
 } finally {
   rmSync(specsWithSamples, { recursive: true, force: true });
 }
 const indexFile = join(options.out, "index.html");
-writeFileSync(indexFile, renderIndex(services));
+writeFileSync(indexFile, renderIndex(services, packages));
 
 const shown = (file) => {
   const rel = relative(process.cwd(), file);
@@ -152,3 +158,6 @@ console.log(`  ${shown(indexFile)}`);
 services.forEach((s, i) => {
   console.log(`  ${shown(s.outFile)} (${Math.ceil(sizes[i] / 1024)} KiB, ${shown(s.specFile)})`);
 });
+console.log(
+  `  ${shown(sdkDir)}/index.html (SDK reference of ${packages.map((p) => p.name).join(", ")})`,
+);

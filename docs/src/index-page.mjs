@@ -33,18 +33,34 @@ function inline(text) {
 
 /**
  * @typedef {{ name: string, href: string, title: string, version: string, description: string }} ServicePage
- * @param {ServicePage[]} services
+ * @typedef {{ name: string, description: string, reference: string, readme: string }} PackagePages
  */
-export function renderIndex(services) {
-  const cards = services
-    .map(
-      (s) => `    <li>
-      <h2><a href="${escapeHtml(s.href)}">${escapeHtml(s.title)}</a> <span class="version">v${escapeHtml(s.version)}</span></h2>
+
+/** @param {ServicePage} s */
+function serviceCard(s) {
+  return `    <li>
+      <h3><a href="${escapeHtml(s.href)}">${escapeHtml(s.title)}</a> <span class="version">v${escapeHtml(s.version)}</span></h3>
       <p>${inline(s.description)}</p>
       <p class="more"><a href="${escapeHtml(s.href)}">Read the ${escapeHtml(s.name)} API reference &rarr;</a></p>
-    </li>`,
-    )
-    .join("\n");
+    </li>`;
+}
+
+/** @param {PackagePages} p */
+function packageCard(p) {
+  return `    <li>
+      <h3><a href="${escapeHtml(p.reference)}"><code>${escapeHtml(p.name)}</code></a></h3>
+      <p>${inline(p.description)}</p>
+      <p class="more"><a href="${escapeHtml(p.reference)}">SDK reference</a> &middot; <a href="${escapeHtml(p.readme)}">README</a></p>
+    </li>`;
+}
+
+/**
+ * @param {ServicePage[]} services
+ * @param {PackagePages[]} packages
+ */
+export function renderIndex(services, packages) {
+  const cards = services.map(serviceCard).join("\n");
+  const packageCards = packages.map(packageCard).join("\n");
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -58,7 +74,8 @@ export function renderIndex(services) {
     .lead { margin: 0 0 32px; color: #57606a; }
     ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; }
     li { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; padding: 20px 24px; }
-    h2 { margin: 0 0 8px; font-size: 1.25rem; }
+    h2 { margin: 40px 0 16px; font-size: 1.5rem; }
+    h3 { margin: 0 0 8px; font-size: 1.25rem; }
     a { color: #0969da; text-decoration: none; }
     a:hover { text-decoration: underline; }
     .version { font-size: 0.8rem; font-weight: normal; color: #57606a; }
@@ -69,9 +86,15 @@ export function renderIndex(services) {
 <body>
   <main>
     <h1>API reference</h1>
-    <p class="lead">Generated from the OpenAPI specs the clients are built from. Every page works offline.</p>
+    <p class="lead">Generated from the OpenAPI specs the clients are built from, and from the clients' own sources. Every page works offline.</p>
+    <h2>HTTP APIs</h2>
     <ul>
 ${cards}
+    </ul>
+    <h2>TypeScript SDK</h2>
+    <p class="lead">Every class, option and error of the packages: <a href="sdk/index.html">the SDK reference</a>.</p>
+    <ul>
+${packageCards}
     </ul>
   </main>
 </body>

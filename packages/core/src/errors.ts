@@ -4,11 +4,13 @@
 
 /** Base class of every error thrown by the x clients. */
 export class XError extends Error {
+  /** Always `"XError"`, so logs and `error.name` checks name the class. */
   override name = "XError";
 }
 
 /** The server answered with a status outside 2xx, or a 2xx body that is not JSON. */
 export class ApiError extends XError {
+  /** Always `"ApiError"`, so logs and `error.name` checks name the class. */
   override name = "ApiError";
   constructor(
     /** HTTP status of the response. */
@@ -25,41 +27,50 @@ export class ApiError extends XError {
 
 /** 400: the service rejected the request; the message says which part. */
 export class BadRequestError extends ApiError {
+  /** Always `"BadRequestError"`, so logs and `error.name` checks name the class. */
   override name = "BadRequestError";
 }
 /** 401 or 403: the token is missing, invalid, or lacks access. */
 export class AuthenticationError extends ApiError {
+  /** Always `"AuthenticationError"`, so logs and `error.name` checks name the class. */
   override name = "AuthenticationError";
 }
 /** 404: the path or namespace does not exist. */
 export class NotFoundError extends ApiError {
+  /** Always `"NotFoundError"`, so logs and `error.name` checks name the class. */
   override name = "NotFoundError";
 }
 /** 422: well-formed but unusable input, such as a vector of the wrong dimension. */
 export class UnprocessableEntityError extends ApiError {
+  /** Always `"UnprocessableEntityError"`, so logs and `error.name` checks name the class. */
   override name = "UnprocessableEntityError";
 }
 /** 429: too many requests; retried automatically, thrown once retries run out. */
 export class RateLimitError extends ApiError {
+  /** Always `"RateLimitError"`, so logs and `error.name` checks name the class. */
   override name = "RateLimitError";
 }
 /** 5xx: the service failed; retried automatically, thrown once retries run out. */
 export class InternalServerError extends ApiError {
+  /** Always `"InternalServerError"`, so logs and `error.name` checks name the class. */
   override name = "InternalServerError";
 }
 
 /** No HTTP response arrived: DNS, refused or reset connection, TLS failure. */
 export class ConnectionError extends XError {
+  /** Always `"ConnectionError"`, so logs and `error.name` checks name the class. */
   override name = "ConnectionError";
 }
 
 /** No response arrived within `timeoutMs`. */
 export class TimeoutError extends XError {
+  /** Always `"TimeoutError"`, so logs and `error.name` checks name the class. */
   override name = "TimeoutError";
 }
 
 /** Input rejected before any request was sent. */
 export class ValidationError extends XError {
+  /** Always `"ValidationError"`, so logs and `error.name` checks name the class. */
   override name = "ValidationError";
   constructor(
     /** The option or field at fault, e.g. `flowControl.rate`. */

@@ -1,3 +1,11 @@
+/**
+ * Shared core of the x clients: the typed errors every client throws, and the transport
+ * that sends their calls (auth, timeouts, retries with backoff, token redaction).
+ *
+ * @document ../README.md
+ * @packageDocumentation
+ * @module @x/core
+ */
 export { readEnv } from "./env";
 export {
   ApiError,

@@ -28,16 +28,21 @@ export interface TransportConfig extends ClientOptions {
 /** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
 export type RawBody = string | Uint8Array | ArrayBuffer | Blob;
 
+/** One request for the transport to send: what the clients hand to a `Transport`. */
 export interface Call {
+  /** HTTP method of the request. */
   method: "GET" | "POST";
   /** Already encoded; appended to the base URL as is. */
   path: string;
+  /** Request headers besides authorization, which the transport adds. */
   headers?: Record<string, string>;
+  /** A raw body sent as given (instead of `json`). */
   body?: RawBody;
   /** Sent as JSON with `content-type: application/json` (instead of `body`). */
   json?: unknown;
   /** `false` for a request that is not safe to repeat: it is then never retried. */
   retry?: boolean;
+  /** Aborts the call; an aborted call is never retried. */
   signal?: AbortSignal;
 }
 
@@ -46,6 +51,10 @@ export type Transport = <T>(call: Call) => Promise<T>;
 
 const TIMEOUT = Symbol("timeout");
 
+/**
+ * Makes the `Transport` a client sends its calls through: auth, timeouts, retries with
+ * backoff, and typed errors for every failure, with the token redacted from all of them.
+ */
 export function createTransport(config: TransportConfig): Transport {
   const { token, maxRetries = 2, timeoutMs = 30_000 } = config;
   if (typeof token !== "string" || !token) invalid("token", "must be a non-empty string");

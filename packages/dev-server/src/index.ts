@@ -1,3 +1,11 @@
+/**
+ * Local emulators of the workflow and vector services: `startDevServer` runs both on
+ * 127.0.0.1, so clients and tests work offline.
+ *
+ * @document ../README.md
+ * @packageDocumentation
+ * @module @x/dev-server
+ */
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
 export {

@@ -3,6 +3,7 @@ import type { VectorRecordInput } from "./vector/types.js";
 
 /** A seed record: an upsert record, optionally naming its namespace (the default one otherwise). */
 export interface SeedRecord extends VectorRecordInput {
+  /** The namespace to upsert the record into; the default namespace (`""`) when absent. */
   namespace?: string;
 }
 

@@ -13,6 +13,7 @@ import { createVectorService } from "./vector/service.js";
 import type { IndexConfig } from "./vector/types.js";
 import { createWorkflowService } from "./workflow/index.js";
 
+/** Options of `startDevServer`; every one is optional. */
 export interface DevServerOptions {
   /** Interface to bind; loopback (127.0.0.1) unless told otherwise. */
   host?: string;
@@ -25,16 +26,23 @@ export interface DevServerOptions {
   /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. */
   timeScale?: number;
   /** The vector index: 384 dimensions, COSINE, DENSE by default; `pendingMs` how long upserts stay pending (50). */
-  vector?: Partial<IndexConfig> & { pendingMs?: number };
+  vector?: Partial<IndexConfig> & {
+    /** Milliseconds an upserted record counts as pending in `info` (default 50). */
+    pendingMs?: number;
+  };
   /** Records upserted at start (each may name its `namespace`), or the path of a JSON / JSONL file of them. */
   seed?: SeedRecord[] | string;
   /** Receives one line per request and per workflow event. */
   log?: (line: string) => void;
 }
 
+/** Both running services, as `startDevServer` resolves them. */
 export interface DevServer {
+  /** Base URL of the workflow service, e.g. `http://127.0.0.1:8080` (the client's `baseUrl`). */
   workflowUrl: string;
+  /** Base URL of the vector service (the `VectorIndex` client's `url`). */
   vectorUrl: string;
+  /** The token both services accept. */
   token: string;
   /** Stops both services and closes every connection. */
   close(): Promise<void>;

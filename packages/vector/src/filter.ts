@@ -6,6 +6,7 @@ import { invalid } from "@x/core";
  * values are literals and field paths are checked, whatever the user input.
  */
 export interface FilterExpression {
+  /** Marks a value made by the builder; a string cannot pass for one. */
   readonly [brand]: true;
   /** The expression in the service's filter language. */
   toString(): string;
@@ -109,21 +110,38 @@ type Compare<V> = (field: string, value: V) => FilterExpression;
  * The calls below are marked pure so that a bundle which never imports `filter` drops it.
  */
 export const filter = {
+  /** `field = value`. */
   eq: /* @__PURE__ */ compare(0) as Compare<FilterValue>,
+  /** `field != value`. */
   ne: /* @__PURE__ */ compare(1) as Compare<FilterValue>,
+  /** `field < value` (numbers only). */
   lt: /* @__PURE__ */ compare(2) as Compare<number>,
+  /** `field >= value` (numbers only). */
   gte: /* @__PURE__ */ compare(3) as Compare<number>,
+  /** `field > value` (numbers only). */
   gt: /* @__PURE__ */ compare(4) as Compare<number>,
+  /** `field <= value` (numbers only). */
   lte: /* @__PURE__ */ compare(5) as Compare<number>,
+  /** `field GLOB 'pattern'`. */
   glob: /* @__PURE__ */ compare(6) as Compare<string>,
+  /** `field NOT GLOB 'pattern'`. */
   notGlob: /* @__PURE__ */ compare(7) as Compare<string>,
+  /** `field CONTAINS value` (an array field holds the value). */
   contains: /* @__PURE__ */ compare(8) as Compare<FilterValue>,
+  /** `field NOT CONTAINS value`. */
   notContains: /* @__PURE__ */ compare(9) as Compare<FilterValue>,
+  /** `field IN (v1, v2, ...)`; at least one value. */
   in: /* @__PURE__ */ compare(10) as Compare<readonly FilterValue[]>,
+  /** `field NOT IN (v1, v2, ...)`; at least one value. */
   notIn: /* @__PURE__ */ compare(11) as Compare<readonly FilterValue[]>,
+  /** `HAS FIELD field`: the record has the field. */
   hasField: /* @__PURE__ */ has(false),
+  /** `HAS NOT FIELD field`: the record lacks the field. */
   hasNotField: /* @__PURE__ */ has(true),
+  /** `(e1) AND (e2) ...`: every expression holds. */
   and: /* @__PURE__ */ join(true),
+  /** `(e1) OR (e2) ...`: at least one expression holds. */
   or: /* @__PURE__ */ join(false),
+  /** The negation of an expression, rewritten structurally (see above). */
   not: (e: FilterExpression): FilterExpression => (isFilter(e) ? e.n() : invalid("filter", BUILT)),
 };

@@ -1,3 +1,11 @@
+/**
+ * Typed client of the vector index service: `VectorIndex` pages through, queries and
+ * fetches vectors and reads the index's info, per namespace; `filter` builds safe filters.
+ *
+ * @document ../README.md
+ * @packageDocumentation
+ * @module @x/vector
+ */
 export {
   ApiError,
   AuthenticationError,

@@ -23,11 +23,13 @@ export type SparseVector = Schemas["SparseVector"];
  * metadata, `data` with `includeData` when it has data.
  */
 export interface VectorRecord<Meta = AnyMeta> extends Omit<Schemas["VectorRecord"], "metadata"> {
+  /** Your metadata, typed `Meta`; present with `includeMetadata` when the vector has any. */
   metadata?: Meta;
 }
 
 /** A query result: a record and its similarity (higher is more similar). */
 export interface ScoreRecord<Meta = AnyMeta> extends VectorRecord<Meta> {
+  /** Similarity to the query, higher is more similar; in [0, 1] on dense indexes. */
   score: number;
 }
 
@@ -45,6 +47,7 @@ export type IncludeOptions = Partial<
   Pick<Schemas["RangeRequest"], "includeMetadata" | "includeVectors" | "includeData">
 >;
 
+/** What `range` reads: one page of vectors from `cursor`. */
 export interface RangeOptions extends IncludeOptions, CallOptions {
   /** `"0"` for the first page, then the previous page's `nextCursor`. */
   cursor: string;
@@ -54,13 +57,17 @@ export interface RangeOptions extends IncludeOptions, CallOptions {
   prefix?: string;
 }
 
+/** One page of `range`: its vectors and the cursor of the next page. */
 export interface RangePage<Meta = AnyMeta> {
   /** Pass as `cursor` for the next page; `""` once no vectors remain. */
   nextCursor: string;
+  /** The page's vectors, in id order. */
   vectors: VectorRecord<Meta>[];
 }
 
+/** What `rangeAll` reads: every vector, or every one whose id starts with `prefix`. */
 export interface RangeAllOptions extends IncludeOptions, CallOptions {
+  /** Only ids starting with this. */
   prefix?: string;
   /** Vectors per request (default 100). */
   pageSize?: number;
@@ -68,6 +75,7 @@ export interface RangeAllOptions extends IncludeOptions, CallOptions {
 
 /** Every record, page by page; iterate it with `for await`, or its `pages()`. */
 export interface RangeIterable<Meta = AnyMeta> extends AsyncIterable<VectorRecord<Meta>> {
+  /** The same vectors as whole pages, one request each. */
   pages(): AsyncIterable<RangePage<Meta>>;
 }
 
@@ -82,10 +90,21 @@ type QueryFields = Partial<
 /** One query: a dense `vector`, a `sparseVector`, or both (hybrid indexes). */
 export type Query = QueryFields &
   (
-    | { vector: number[]; sparseVector?: SparseVector }
-    | { vector?: number[]; sparseVector: SparseVector }
+    | {
+        /** The dense query vector, of the index's dimension. */
+        vector: number[];
+        /** The sparse query vector, on sparse and hybrid indexes. */
+        sparseVector?: SparseVector;
+      }
+    | {
+        /** The dense query vector, of the index's dimension. */
+        vector?: number[];
+        /** The sparse query vector, on sparse and hybrid indexes. */
+        sparseVector: SparseVector;
+      }
   );
 
+/** What `fetch` takes besides ids: what to include, a `prefix`, a `signal`. */
 export type FetchOptions = IncludeOptions &
   CallOptions & {
     /** With ids: an id not starting with it is a miss. Alone: at most 1000 vectors. */

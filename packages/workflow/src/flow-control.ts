@@ -3,8 +3,11 @@ import { formatDelay, parseDelay } from "./delay";
 
 /** Limits of one flow-control key; `period` is in seconds. */
 export interface FlowControlLimits {
+  /** Most runs in flight with the key at any time; a positive integer. */
   parallelism?: number;
+  /** Most starts per `period` with the key; a positive integer. */
   rate?: number;
+  /** Seconds over which `rate` counts (default 1). */
   period?: number;
 }
 

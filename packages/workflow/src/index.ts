@@ -1,3 +1,11 @@
+/**
+ * Typed client of the workflow service: `WorkflowClient.trigger` starts a run, every
+ * `Svc-*` option typed and validated before anything is sent.
+ *
+ * @document ../README.md
+ * @packageDocumentation
+ * @module @x/workflow
+ */
 export {
   ApiError,
   AuthenticationError,

@@ -27,6 +27,7 @@ export interface WorkflowClientOptions extends ClientOptions {
   tokenIn?: "header" | "query";
 }
 
+/** What `trigger` sends: the workflow's `url`, its payload, and the run's `Svc-*` options. */
 export interface TriggerOptions {
   /** Absolute http(s) URL of the workflow to run. */
   url: string;
@@ -52,7 +53,14 @@ export interface TriggerOptions {
   /** Limits shared by all runs with the same key. */
   flowControl?: FlowControl;
   /** Where to report a run whose retries are exhausted, with optional headers. */
-  failureCallback?: string | { url: string; headers?: HeaderMap };
+  failureCallback?:
+    | string
+    | {
+        /** The absolute http(s) URL to report to (`Svc-Failure-Callback`). */
+        url: string;
+        /** Headers sent with the report (`Svc-Failure-Callback-Forward-<Name>`). */
+        headers?: HeaderMap;
+      };
   /** Milliseconds between step retries, e.g. `"1000 * pow(2, retried)"`. */
   retryDelay?: string;
   /** Aborts the request. */

@@ -16,6 +16,7 @@ import { fetch, range } from "./read.js";
 import { VectorStore } from "./store.js";
 import type { IndexConfig, IndexType, Metric } from "./types.js";
 
+/** Options of `createVectorService`. */
 export interface VectorServiceOptions {
   /** The one token the service accepts (`Authorization: Bearer <token>`). */
   token: string;
@@ -31,6 +32,7 @@ export interface VectorServiceOptions {
   now?: () => number;
 }
 
+/** A vector service to mount on your own `node:http` server. */
 export interface VectorService {
   /** Node request listener for everything under the service's address. */
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -38,6 +40,7 @@ export interface VectorService {
   close(): Promise<void>;
   /** Upserts records as the dev-only `/upsert` route would; throws an Error naming what was wrong. */
   upsert(records: unknown, namespace?: string): void;
+  /** The index the service holds, with the defaults filled in. */
   readonly index: IndexConfig;
 }
 

@@ -1,25 +1,37 @@
+/** Similarity function of a dense index. */
 export type Metric = "COSINE" | "EUCLIDEAN" | "DOT_PRODUCT";
+/** Kind of index: dense vectors, sparse vectors, or both. */
 export type IndexType = "DENSE" | "SPARSE" | "HYBRID";
 
 /** The one index a vector service holds, fixed at start. */
 export interface IndexConfig {
   /** Dense dimension; ignored (reported as 0) for a `SPARSE` index. */
   dimension: number;
+  /** Similarity function of the dense part. */
   metric: Metric;
+  /** Which vectors each record carries. */
   type: IndexType;
 }
 
+/** A sparse vector: its non-zero dimensions and their values. */
 export interface SparseVector {
+  /** Dimensions with a non-zero value, each once. */
   indices: number[];
+  /** The value of each of `indices`, in the same order. */
   values: number[];
 }
 
 /** A record as written by the dev-only upsert route or the `seed` option. */
 export interface VectorRecordInput {
+  /** Id of the record; an upsert with an existing id replaces it. */
   id: string;
+  /** Dense vector; required on `DENSE` and `HYBRID` indexes. */
   vector?: number[];
+  /** Sparse vector; required on `SPARSE` and `HYBRID` indexes. */
   sparseVector?: SparseVector;
+  /** Metadata that query filters read. */
   metadata?: Record<string, unknown>;
+  /** Free text stored with the record. */
   data?: string;
 }
 

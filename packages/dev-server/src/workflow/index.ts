@@ -31,6 +31,7 @@ import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js
 export { FAILURE_CALL_HEADER, type FailureReport } from "./failure-callback.js";
 export type { AttemptView, RunState, RunView } from "./runs.js";
 
+/** Options of `createWorkflowService`. */
 export interface WorkflowServiceOptions {
   /** The one token the service accepts. */
   token: string;
@@ -42,6 +43,7 @@ export interface WorkflowServiceOptions {
   fetch?: typeof fetch;
 }
 
+/** A workflow service to mount on your own `node:http` server. */
 export interface WorkflowService {
   /** Node request listener for everything under the service's address. */
   handle(req: IncomingMessage, res: ServerResponse): void;

@@ -1,0 +1,65 @@
+// Builds the SDK reference: TypeDoc over the public entry points of the published
+// packages (docs/typedoc.json), each package's README rendered as a page of it. Like
+// the API pages, every file must render with no network.
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { promisify } from "node:util";
+import { externalResources } from "./offline.mjs";
+
+const run = promisify(execFile);
+
+// The packages the reference covers, in the order the index lists them.
+export const sdkPackages = ["core", "workflow", "vector", "dev-server"];
+
+/** TypeDoc's file name for a page of the package `@x/<name>`. @param {string} name */
+const slug = (name) => `_x_${name}`;
+
+/** @param {string} dir @returns {string[]} */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/**
+ * Writes the SDK reference to `outDir` and returns, per package, the pages the site
+ * index links (relative to `outDir`'s parent).
+ * @param {string} root the repository
+ * @param {string} outDir
+ */
+export async function buildSdk(root, outDir) {
+  try {
+    await run(
+      join(root, "node_modules/.bin/typedoc"),
+      ["--options", join(root, "docs/typedoc.json"), "--out", outDir, "--logLevel", "Warn"],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (error) {
+    // TypeDoc reports an undocumented export as a warning on stdout, then fails.
+    throw new Error(`typedoc failed:\n${error.stdout ?? ""}${error.stderr || error.message}`);
+  }
+  for (const file of filesUnder(outDir)) {
+    if (!/\.(html|css|js)$/.test(file)) continue;
+    const external = externalResources(readFileSync(file, "utf8"));
+    if (external.length > 0) {
+      const shown = relative(outDir, file);
+      throw new Error(`SDK page ${shown} would need the network: ${[...new Set(external)]}`);
+    }
+  }
+  const base = relative(join(outDir, ".."), outDir);
+  return sdkPackages.map((name) => {
+    const manifest = JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"));
+    const pages = {
+      name: manifest.name,
+      description: String(manifest.description ?? ""),
+      reference: `${base}/modules/${slug(name)}.html`,
+      readme: `${base}/documents/${slug(name)}.README.html`,
+    };
+    for (const page of [pages.reference, pages.readme]) {
+      if (!existsSync(join(outDir, "..", page))) throw new Error(`typedoc wrote no ${page}`);
+    }
+    return pages;
+  });
+}

@@ -1,0 +1,29 @@
+// TypeDoc plugin for the SDK reference. `@x/workflow` re-exports the types generated
+// from its OpenAPI spec (`components`, `operations`, `paths`); their nested members
+// (`responses`, `content`, `application/json`, ...) mirror the spec's structure and are
+// rewritten by `pnpm gen`, so they cannot carry hand-written comments. Each undocumented
+// one is described as what it is, a part of the spec, so that `notDocumented` still
+// holds every hand-written export to a real comment.
+import { Comment, Converter } from "typedoc";
+
+const generated = /packages\/([^/]+)\/src\/generated\//;
+
+/** @param {import("typedoc").Application} app */
+export function load(app) {
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    const project = context.project;
+    for (const reflection of Object.values(project.reflections)) {
+      if (reflection.hasComment()) continue;
+      const file = project.getSymbolIdFromReflection(reflection)?.fileName ?? "";
+      const service = generated.exec(file.replaceAll("\\", "/"))?.[1];
+      if (service === undefined) continue;
+      const where = reflection.getFriendlyFullName().replace(/^[^.]*\./, "");
+      reflection.comment = new Comment([
+        {
+          kind: "text",
+          text: `Generated from specs/${service}/openapi.yaml: \`${where}\` of the spec, described in the ${service} API reference.`,
+        },
+      ]);
+    }
+  });
+}
