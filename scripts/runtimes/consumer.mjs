@@ -1,7 +1,7 @@
 // A user's project, outside the repo: the packed tarballs installed with npm (no workspace
 // links), the smoke files beside them, and the bundles workerd and the browser load.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,13 +24,15 @@ function run(command, args, cwd) {
 
 /** `pnpm pack` of every package into `destination`; returns { "@x/core": tarball path, ... }. */
 function pack(destination) {
+  const filters = PACKAGES.flatMap((folder) => ["--filter", `@x/${folder}`]);
+  run("pnpm", ["-r", ...filters, "pack", "--pack-destination", destination], ROOT);
+  const files = readdirSync(destination);
   const tarballs = {};
   for (const folder of PACKAGES) {
-    const before = new Set(readdirSync(destination));
-    run("pnpm", ["pack", "--pack-destination", destination], join(ROOT, "packages", folder));
-    const added = readdirSync(destination).filter((file) => !before.has(file));
-    if (added.length !== 1) throw new Error(`pnpm pack of packages/${folder} wrote ${added}`);
-    tarballs[`@x/${folder}`] = join(destination, added[0]);
+    // pnpm names a tarball after the package: @x/dev-server 0.1.0 -> x-dev-server-0.1.0.tgz
+    const file = files.find((name) => new RegExp(`^x-${folder}-\\d.*\\.tgz$`).test(name));
+    if (!file) throw new Error(`pnpm pack wrote no tarball for @x/${folder} (found ${files})`);
+    tarballs[`@x/${folder}`] = join(destination, file);
   }
   return tarballs;
 }
@@ -54,6 +56,15 @@ async function bundle(entry, outfile, conditions) {
 export async function prepareConsumer() {
   run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"], ROOT);
   const folder = mkdtempSync(join(tmpdir(), "x-runtimes-"));
+  try {
+    return await install(folder);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function install(folder) {
   const tarballFolder = join(folder, "tarballs");
   const project = join(folder, "consumer");
   mkdirSync(tarballFolder);

@@ -52,6 +52,7 @@ function installAll() {
     try {
       runtimes[name] = installRuntime(name);
     } catch (error) {
+      console.log(`runtimes: ${name} could not be installed: ${error.message}`);
       runtimes[name] = error;
     }
   }
@@ -59,6 +60,7 @@ function installAll() {
   try {
     chromium = findChromium();
   } catch (error) {
+    console.log(`runtimes: ${error.message}`);
     chromium = error;
   }
   return { runtimes, chromium };
@@ -67,19 +69,19 @@ function installAll() {
 function report(outcomes) {
   let passed = 0;
   let failed = 0;
-  for (const { job, results, seconds } of outcomes) {
+  for (const { job, results } of outcomes) {
     const bad = results.filter((result) => !result.ok);
     for (const result of bad) {
       const detail = result.error.split("\n").slice(0, 6).join("\n    ");
       console.log(`  ${job.name} / ${result.name} failed:\n    ${detail}`);
     }
     const good = results.length - bad.length;
-    console.log(
-      `runtime ${job.name}: ${good} passed, ${bad.length} failed (${seconds.toFixed(1)} s)`,
-    );
+    console.log(`runtime ${job.name}: ${good} passed, ${bad.length} failed`);
     passed += good;
     failed += bad.length;
   }
+  const times = outcomes.map(({ job, seconds }) => `${job.name} ${seconds.toFixed(1)} s`);
+  console.log(`runtimes: job times ${times.join(", ")}`);
   return { passed, failed };
 }
 
@@ -99,7 +101,12 @@ async function main(names) {
   console.log(
     `runtimes: node20 ${process.version}, ${versions.join(", ")}, chromium ${chromium.version ?? "missing"}`,
   );
+  const installed = performance.now();
   const consumer = await prepareConsumer();
+  const seconds = (from, to) => `${((to - from) / 1000).toFixed(1)} s`;
+  console.log(
+    `runtimes: found or installed in ${seconds(started, installed)}; tarballs built, packed and installed in ${seconds(installed, performance.now())}`,
+  );
   const receiver = await startReceiver();
   const hanging = await startHangingEndpoint();
   const ctx = {
@@ -113,8 +120,9 @@ async function main(names) {
   try {
     const outcomes = await mapBounded(jobs, PARALLEL_JOBS, (job) => runJob(job, ctx));
     const totals = report(outcomes);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`runtimes: ${totals.passed} passed, ${totals.failed} failed in ${seconds} s`);
+    console.log(
+      `runtimes: ${totals.passed} passed, ${totals.failed} failed in ${seconds(started, performance.now())}`,
+    );
     return totals;
   } finally {
     await Promise.all([receiver.close(), hanging.close()]);
