@@ -51,7 +51,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   }
   // Found in the cache (or installed) before any section runs; throws saying why it cannot be.
-  const node24 = runs.some((run) => run.onNode24) ? installRuntime("node24").binary : undefined;
+  const node24 = runs.some((run) => run.onNode24)
+    ? (await installRuntime("node24")).binary
+    : undefined;
   const times = [];
   let failed = false;
   for (const { section, label, onNode24 } of runs) {

@@ -1,9 +1,12 @@
 // The runtimes of the matrix, installed from the npm registry into a cache folder outside
 // the repo and reused by every later run: `npm install --prefix <cache>/<package>@<version>`.
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
 
 /** Exact versions, so a cached install is the one the table names. */
 export const RUNTIMES = {
@@ -34,10 +37,10 @@ function versionOf(binary) {
 }
 
 /**
- * Installs runtime `name` unless the cache has it, and returns `{ binary, version }`.
- * Throws an Error saying why when the runtime cannot be installed or does not start.
+ * Installs runtime `name` unless the cache has it, and resolves to `{ binary, version }`.
+ * Rejects with an Error saying why when the runtime cannot be installed or does not start.
  */
-export function installRuntime(name) {
+export async function installRuntime(name) {
   const { package: pkg, version, bin } = RUNTIMES[name];
   const prefix = join(cacheFolder(), `${pkg}@${version}`);
   const binary = join(prefix, "node_modules", ".bin", bin);
@@ -47,15 +50,16 @@ export function installRuntime(name) {
   // A folder without a working binary is a broken earlier install: start again.
   rmSync(prefix, { recursive: true, force: true });
   console.log(`runtimes: installing ${pkg}@${version} into ${prefix}`);
-  const npm = spawnSync(
-    "npm",
-    ["install", "--prefix", prefix, "--no-audit", "--no-fund", `${pkg}@${version}`],
-    { encoding: "utf8", timeout: 300_000 },
-  );
-  if (npm.status !== 0) {
-    const output = `${npm.stderr ?? ""}${npm.stdout ?? ""}`.trim().split("\n").slice(-5);
+  try {
+    await run(
+      "npm",
+      ["install", "--prefix", prefix, "--no-audit", "--no-fund", `${pkg}@${version}`],
+      { timeout: 300_000, maxBuffer: 16 * 2 ** 20 },
+    );
+  } catch (error) {
+    const output = `${error.stderr ?? ""}${error.stdout ?? ""}`.trim().split("\n").slice(-5);
     throw new Error(
-      `npm could not install ${pkg}@${version} (exit ${npm.status ?? npm.signal}): ${output.join(" | ")}`,
+      `npm could not install ${pkg}@${version} (exit ${error.code ?? error.signal}): ${output.join(" | ")}`,
     );
   }
   const installed = existsSync(binary) ? versionOf(binary) : undefined;

@@ -46,16 +46,20 @@ async function runJob(job, ctx) {
   return { job, results, seconds: (performance.now() - started) / 1000 };
 }
 
-function installAll() {
+/** Every runtime from the cache, installed in parallel where missing; an Error where it cannot be. */
+async function installAll() {
+  const names = Object.keys(RUNTIMES);
+  const settled = await Promise.allSettled(names.map((name) => installRuntime(name)));
   const runtimes = {};
-  for (const name of Object.keys(RUNTIMES)) {
-    try {
-      runtimes[name] = installRuntime(name);
-    } catch (error) {
-      console.log(`runtimes: ${name} could not be installed: ${error.message}`);
-      runtimes[name] = error;
+  names.forEach((name, i) => {
+    const outcome = settled[i];
+    if (outcome.status === "fulfilled") {
+      runtimes[name] = outcome.value;
+    } else {
+      console.log(`runtimes: ${name} could not be installed: ${outcome.reason.message}`);
+      runtimes[name] = outcome.reason;
     }
-  }
+  });
   let chromium;
   try {
     chromium = findChromium();
@@ -94,7 +98,7 @@ async function main(names) {
   }
   const jobs = names.length ? JOBS.filter((job) => names.includes(job.name)) : JOBS;
   const started = performance.now();
-  const { runtimes, chromium } = installAll();
+  const { runtimes, chromium } = await installAll();
   const versions = Object.entries(runtimes).map(([name, installed]) =>
     installed instanceof Error ? `${name} missing` : `${name} ${installed.version}`,
   );
