@@ -26,12 +26,18 @@ function command(ctx, runtime, file, server = false) {
   return [binary, [file]];
 }
 
+/** `{ workflowUrl, vectorUrl }` from the line dev-server.mjs prints once it listens. */
+function devServerUrls(line) {
+  const printed = jsonLine(line);
+  return printed?.vectorUrl && printed?.workflowUrl ? printed : undefined;
+}
+
 /** Starts the packed dev server under `runtime`, runs `use(config)`, then stops it. */
 async function withDevServer(ctx, runtime, label, use) {
   const [binary, args] = command(ctx, runtime, "dev-server.mjs", true);
   const dev = await startProcess(binary, [...args, ctx.token], {
     cwd: ctx.consumer.smoke,
-    ready: (line) => (jsonLine(line)?.vectorUrl ? jsonLine(line) : undefined),
+    ready: devServerUrls,
   });
   try {
     return await use({

@@ -13,6 +13,8 @@ import { startHangingEndpoint, startReceiver } from "./servers.mjs";
 
 // Two cores: two jobs at a time keep each one's timings honest and the total short.
 const PARALLEL_JOBS = 2;
+// A job takes 5-30 s on a loaded 2-core machine; one that hangs must not hold CI.
+const JOB_DEADLINE_MS = 180_000;
 const RESULTS_FOLDER = fileURLToPath(new URL("../../.check-results/", import.meta.url));
 
 function writeTotals(passed, failed) {
@@ -34,14 +36,26 @@ async function mapBounded(items, limit, task) {
   return results;
 }
 
-/** Runs a job; a setup failure (a runtime missing, a process that crashed) counts as one failed case. */
+/**
+ * Runs a job; a setup failure (a runtime missing, a process that crashed) or a job still
+ * running at the deadline counts as one failed case.
+ */
 async function runJob(job, ctx) {
   const started = performance.now();
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`did not finish within ${JOB_DEADLINE_MS / 1000} s`)),
+      JOB_DEADLINE_MS,
+    );
+  });
   let results;
   try {
-    results = await job.run(ctx);
+    results = await Promise.race([job.run(ctx), deadline]);
   } catch (error) {
     results = [{ name: "setup", ok: false, error: String(error?.message ?? error) }];
+  } finally {
+    clearTimeout(timer);
   }
   return { job, results, seconds: (performance.now() - started) / 1000 };
 }
@@ -145,3 +159,5 @@ try {
   console.log("runtime setup: 0 passed, 1 failed");
   process.exitCode = 1;
 }
+// A job abandoned at its deadline may still hold a child process or a browser.
+process.exit();
