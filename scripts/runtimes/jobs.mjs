@@ -4,10 +4,9 @@ import { runInBrowser } from "./chromium.mjs";
 import { jsonLine, runProcess, startProcess } from "./servers.mjs";
 import { runInWorkerd } from "./workerd.mjs";
 
-// Deno runs with network access to loopback only: the smoke suite needs nothing else.
-const DENO_CLIENT = ["run", "--allow-net=127.0.0.1"];
-// The dev server also reads its installed files (the bundled spec) and its environment.
-const DENO_SERVER = ["run", "--allow-net=127.0.0.1", "--allow-read", "--allow-env"];
+// Deno runs the clients and the dev server with network access to loopback only, and no
+// other permission: neither needs one.
+const DENO_RUN = ["run", "--allow-net=127.0.0.1"];
 
 /** The binary of a runtime of the matrix, or the reason it could not be installed. */
 function binaryOf(ctx, runtime) {
@@ -19,10 +18,10 @@ function binaryOf(ctx, runtime) {
   return installed.binary;
 }
 
-/** The command that runs `file` under `runtime`; `server` for the dev server's entry. */
-function command(ctx, runtime, file, server = false) {
+/** The command that runs `file` under `runtime`. */
+function command(ctx, runtime, file) {
   const binary = binaryOf(ctx, runtime);
-  if (runtime === "deno") return [binary, [...(server ? DENO_SERVER : DENO_CLIENT), file]];
+  if (runtime === "deno") return [binary, [...DENO_RUN, file]];
   return [binary, [file]];
 }
 
@@ -34,7 +33,7 @@ function devServerUrls(line) {
 
 /** Starts the packed dev server under `runtime`, runs `use(config)`, then stops it. */
 async function withDevServer(ctx, runtime, label, use) {
-  const [binary, args] = command(ctx, runtime, "dev-server.mjs", true);
+  const [binary, args] = command(ctx, runtime, "dev-server.mjs");
   const dev = await startProcess(binary, [...args, ctx.token], {
     cwd: ctx.consumer.smoke,
     ready: devServerUrls,
