@@ -5,7 +5,20 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 
 export const RESULTS = new URL("../RESULTS.md", import.meta.url);
 
-export const SECTIONS = ["machine", "size", "calls", "e2e", "devserver", "build"];
+export const SECTIONS = [
+  "machine",
+  "size",
+  "calls",
+  "calls-node24",
+  "e2e",
+  "e2e-node24",
+  "devserver",
+  "build",
+];
+
+// run.mjs runs the client sections a second time on Node 24 with BENCH_NODE=node24: their
+// blocks are then kept apart from the machine's Node's, and their heading names the Node.
+const NODE_VARIANT = process.env.BENCH_NODE;
 
 const TITLE =
   "# Benchmarks and budgets\n\nWritten by `pnpm bench` (all sections) and `pnpm size`; do not edit by hand.\n";
@@ -30,8 +43,14 @@ export function replaceSection(doc, name, body) {
 }
 
 export function writeSection(name, body) {
+  let key = name;
+  let text = body;
+  if (NODE_VARIANT) {
+    key = `${name}-${NODE_VARIANT}`;
+    text = body.replace(/^## (.*)$/m, `## $1, on Node ${process.version}`);
+  }
   const doc = existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "";
-  writeFileSync(RESULTS, replaceSection(doc, name, body));
+  writeFileSync(RESULTS, replaceSection(doc, key, text));
 }
 
 /** A Markdown table from a header row and data rows (cells are stringified). */

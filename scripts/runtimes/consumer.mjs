@@ -1,0 +1,95 @@
+// A user's project, outside the repo: the packed tarballs installed with npm (no workspace
+// links), the smoke files beside them, and the bundles workerd and the browser load.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const SMOKE_FILES = fileURLToPath(new URL("../../test/runtimes/", import.meta.url));
+
+/** The publishable packages, by folder under packages/. */
+const PACKAGES = ["core", "workflow", "vector", "dev-server"];
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 300_000 });
+  if (result.status !== 0) {
+    const output = `${result.stderr ?? ""}${result.stdout ?? ""}`.trim().split("\n").slice(-10);
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${output.join("\n")}`);
+  }
+  return result.stdout;
+}
+
+/** `pnpm pack` of every package into `destination`; returns { "@x/core": tarball path, ... }. */
+function pack(destination) {
+  const filters = PACKAGES.flatMap((folder) => ["--filter", `@x/${folder}`]);
+  run("pnpm", ["-r", ...filters, "pack", "--pack-destination", destination], ROOT);
+  const files = readdirSync(destination);
+  const tarballs = {};
+  for (const folder of PACKAGES) {
+    // pnpm names a tarball after the package: @x/dev-server 0.1.0 -> x-dev-server-0.1.0.tgz
+    const file = files.find((name) => new RegExp(`^x-${folder}-\\d.*\\.tgz$`).test(name));
+    if (!file) throw new Error(`pnpm pack wrote no tarball for @x/${folder} (found ${files})`);
+    tarballs[`@x/${folder}`] = join(destination, file);
+  }
+  return tarballs;
+}
+
+async function bundle(entry, outfile, conditions) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    conditions,
+    logLevel: "error",
+  });
+}
+
+/**
+ * Builds the packages (a turbo cache hit inside `pnpm check`), packs them and installs the
+ * tarballs in a new folder under the system's temp folder. Returns its paths.
+ */
+export async function prepareConsumer() {
+  run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"], ROOT);
+  const folder = mkdtempSync(join(tmpdir(), "x-runtimes-"));
+  try {
+    return await install(folder);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function install(folder) {
+  const tarballFolder = join(folder, "tarballs");
+  const project = join(folder, "consumer");
+  mkdirSync(tarballFolder);
+  mkdirSync(project);
+  const tarballs = pack(tarballFolder);
+
+  // The tarballs depend on each other by version range (`@x/core: ^0.0.0`); the overrides
+  // make npm take those from the local tarballs too, as it would from the registry.
+  const specs = Object.fromEntries(
+    Object.entries(tarballs).map(([name, path]) => [name, `file:${path}`]),
+  );
+  const manifest = {
+    name: "x-runtime-consumer",
+    private: true,
+    dependencies: specs,
+    overrides: specs,
+  };
+  writeFileSync(join(project, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
+
+  const smoke = join(project, "smoke");
+  cpSync(SMOKE_FILES, smoke, { recursive: true });
+  const workerBundle = join(folder, "workerd", "worker.js");
+  const pageBundle = join(folder, "page", "page.js");
+  await bundle(join(smoke, "worker.mjs"), workerBundle, ["workerd", "worker"]);
+  await bundle(join(smoke, "page.mjs"), pageBundle, []);
+  return { folder, project, smoke, workerBundle, pageBundle };
+}

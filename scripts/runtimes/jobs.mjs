@@ -1,0 +1,119 @@
+// One job per line of the output: which runtime runs the clients (or the dev server), and
+// how. Each job starts its own dev server, so no job sees another's workflow runs.
+import { runInBrowser } from "./chromium.mjs";
+import { jsonLine, runProcess, startProcess } from "./servers.mjs";
+import { runInWorkerd } from "./workerd.mjs";
+
+// Deno runs the clients and the dev server with network access to loopback only, and no
+// other permission: neither needs one.
+const DENO_RUN = ["run", "--allow-net=127.0.0.1"];
+
+/** The binary of a runtime of the matrix, or the reason it could not be installed. */
+function binaryOf(ctx, runtime) {
+  if (runtime === "node20") return process.execPath;
+  const installed = ctx.runtimes[runtime];
+  if (installed instanceof Error) {
+    throw new Error(`${runtime} could not be installed: ${installed.message}`);
+  }
+  return installed.binary;
+}
+
+/** The command that runs `file` under `runtime`. */
+function command(ctx, runtime, file) {
+  const binary = binaryOf(ctx, runtime);
+  if (runtime === "deno") return [binary, [...DENO_RUN, file]];
+  return [binary, [file]];
+}
+
+/** `{ workflowUrl, vectorUrl }` from the line dev-server.mjs prints once it listens. */
+function devServerUrls(line) {
+  const printed = jsonLine(line);
+  return printed?.vectorUrl && printed?.workflowUrl ? printed : undefined;
+}
+
+/** Starts the packed dev server under `runtime`, runs `use(config)`, then stops it. */
+async function withDevServer(ctx, runtime, label, use) {
+  const [binary, args] = command(ctx, runtime, "dev-server.mjs");
+  const dev = await startProcess(binary, [...args, ctx.token], {
+    cwd: ctx.consumer.smoke,
+    ready: devServerUrls,
+  });
+  try {
+    return await use({
+      ...dev.value,
+      token: ctx.token,
+      receiverUrl: ctx.receiverUrl,
+      hangingUrl: ctx.hangingUrl,
+      label,
+    });
+  } finally {
+    await dev.stop();
+  }
+}
+
+/** Runs one smoke entry under `runtime`; its last stdout line is the results. */
+async function smokeProcess(ctx, runtime, entry, config) {
+  const [binary, args] = command(ctx, runtime, entry);
+  const run = await runProcess(binary, [...args, JSON.stringify(config)], {
+    cwd: ctx.consumer.smoke,
+  });
+  const lines = run.stdout.trim().split("\n");
+  const results = jsonLine(lines[lines.length - 1] ?? "");
+  if (!Array.isArray(results)) {
+    const tail = `${run.stderr}${run.stdout}`.trim().split("\n").slice(-8).join("\n");
+    throw new Error(`${runtime} ${entry} exited (${run.status}) without results:\n${tail}`);
+  }
+  return results;
+}
+
+const prefixed = (prefix, results) =>
+  results.map((result) => ({ ...result, name: `${prefix}: ${result.name}` }));
+
+/** The clients under `runtime`, from each module system's entry, against a Node 20 dev server. */
+function clients(runtime, moduleSystems) {
+  return (ctx) =>
+    withDevServer(ctx, "node20", runtime, async (config) => {
+      const results = [];
+      for (const system of moduleSystems) {
+        const entry = system === "esm" ? "entry.mjs" : "entry.cjs";
+        results.push(...prefixed(system, await smokeProcess(ctx, runtime, entry, config)));
+      }
+      return results;
+    });
+}
+
+/** The dev server under `runtime`, with the Node 20 ESM clients against it. */
+function devServer(runtime) {
+  return (ctx) =>
+    withDevServer(ctx, runtime, `dev-server on ${runtime}`, (config) =>
+      smokeProcess(ctx, "node20", "entry.mjs", config),
+    );
+}
+
+export const JOBS = [
+  { name: "node20", run: clients("node20", ["esm", "cjs"]) },
+  { name: "node22", run: clients("node22", ["esm", "cjs"]) },
+  { name: "node24", run: clients("node24", ["esm", "cjs"]) },
+  { name: "bun", run: clients("bun", ["esm", "cjs"]) },
+  { name: "deno", run: clients("deno", ["esm"]) },
+  {
+    name: "workerd",
+    run: (ctx) =>
+      withDevServer(ctx, "node20", "workerd", (config) =>
+        runInWorkerd(binaryOf(ctx, "workerd"), ctx.consumer, config),
+      ),
+  },
+  {
+    name: "chromium",
+    run: (ctx) => {
+      if (ctx.chromium instanceof Error) throw ctx.chromium;
+      return withDevServer(ctx, "node20", "chromium", (config) =>
+        runInBrowser(ctx.chromium.binary, ctx.consumer, config),
+      );
+    },
+  },
+  { name: "dev-server on node22", run: devServer("node22") },
+  { name: "dev-server on node24", run: devServer("node24") },
+  { name: "dev-server on bun", run: devServer("bun") },
+  { name: "dev-server on deno", run: devServer("deno") },
+];
