@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { loadSpec } from "@x/openapi-check";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -9,8 +8,7 @@ import { describe, expect, it } from "vitest";
 
 type Json = Record<string, unknown>;
 
-const specFile = fileURLToPath(new URL("../src/generated/workflow.openapi.json", import.meta.url));
-const spec = JSON.parse(readFileSync(specFile, "utf8")) as Json;
+const spec = loadSpec("workflow").document as Json;
 
 const path = "/v2/trigger/{workflowUrl}";
 const operation = get(spec, "paths", path, "post");

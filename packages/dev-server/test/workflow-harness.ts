@@ -3,7 +3,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadSpec, validateResponseParts } from "@x/contract";
+import { loadSpec, validateResponseParts } from "@x/openapi-check";
 import { afterEach, expect } from "vitest";
 import {
   createWorkflowService,

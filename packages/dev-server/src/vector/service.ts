@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { formatViolations, loadSpec, validateRequestParts } from "@x/contract";
+import { formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
 import {
   DEFAULT_MAX_BODY_BYTES,
   flatHeaders,

@@ -19,7 +19,7 @@
  * - Dev only: `GET /v2/dev/runs` (`{ runs }`) and `GET /v2/dev/runs/<id>`, same token.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { loadSpec } from "@x/contract";
+import { loadSpec } from "@x/openapi-check";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { FlowControl } from "./flow-control.js";
 import { sendError, sendJson, splitTarget } from "./http.js";

@@ -6,7 +6,7 @@ import {
   mediaKind,
   type Violation,
   validateRequestParts,
-} from "@x/contract";
+} from "@x/openapi-check";
 import { flatHeaders, HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from "../http.js";
 import type { Bytes } from "./delivery.js";
 import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
