@@ -1,5 +1,6 @@
 /**
- * The workflow service's emulator. Wire choices the interface document leaves open, in one place:
+ * The workflow service's emulator. Wire choices the interface document leaves open, in
+ * one place:
  *
  * - Trigger: `POST /v2/trigger/<url>` with the token as `Authorization: Bearer` or
  *   `?svc_token=`. Every request is checked by @x/openapi-check against the spec, after
