@@ -48,24 +48,6 @@ export function editSpec(text, note) {
   throw new Error("no schema with properties to edit");
 }
 
-/** Removes @x/contract's devDependencies on workspace packages that depend on it; says which. */
-function breakCycles(dir) {
-  const file = (name) => join(dir, "packages", name, "package.json");
-  const contract = JSON.parse(readFileSync(file("contract"), "utf8"));
-  const removed = [];
-  for (const dep of Object.keys(contract.devDependencies ?? {})) {
-    const name = dep.replace("@x/", "");
-    if (!dep.startsWith("@x/")) continue;
-    const other = JSON.parse(readFileSync(file(name), "utf8"));
-    if (other.devDependencies?.["@x/contract"] || other.dependencies?.["@x/contract"]) {
-      delete contract.devDependencies[dep];
-      removed.push(dep);
-    }
-  }
-  writeFileSync(file("contract"), `${JSON.stringify(contract, null, 2)}\n`);
-  return `@x/contract devDependencies ${removed.join(", ")} removed`;
-}
-
 /** Per-task wall times of the last turbo run, from its `--summarize` file. */
 function taskTimes(dir) {
   const runs = join(dir, ".turbo/runs");
@@ -117,29 +99,11 @@ async function runBuild() {
       undefined,
       () => run(dir, "pnpm", ["install", "--offline", "--frozen-lockfile"]).ms,
     );
-    let patched = "";
-    let cold = step(
+    const cold = step(
       "cold `pnpm build` (lint:spec, gen, tsup of every package)",
       30_000,
       () => run(dir, "pnpm", ["build", "--summarize"]).ms,
     );
-    if (Number.isNaN(cold.ms) && failures.at(-1)?.includes("Cyclic dependency")) {
-      // turbo refuses a package graph with a cycle; break it in the copy only (devDependencies
-      // of @x/contract on packages that depend back on it) so the build can still be timed.
-      patched = breakCycles(dir);
-      rows.pop();
-      failures.pop();
-      step(
-        "offline `pnpm install` after breaking the cycle (setup)",
-        undefined,
-        () => run(dir, "pnpm", ["install", "--offline", "--no-frozen-lockfile"]).ms,
-      );
-      cold = step(
-        `cold \`pnpm build\` (copy patched: ${patched})`,
-        30_000,
-        () => run(dir, "pnpm", ["build", "--summarize"]).ms,
-      );
-    }
     const tasks = taskTimes(dir);
     const cached = step("cached `pnpm build` rerun", 2_000, () => run(dir, "pnpm", ["build"]).ms);
     verdicts.push(
@@ -211,13 +175,6 @@ async function runBuild() {
       `In a fresh copy of commit ${head} (git archive + offline install), so the cold build has no`,
       "dist, no turbo cache and no warm file cache of its own outputs. Wall times of the commands.",
       "",
-      ...(patched
-        ? [
-            `**The committed tree does not build: turbo reports a cyclic dependency (@x/contract <->`,
-            `the clients, through devDependencies). Timed with the cycle broken in the copy (${patched}).**`,
-            "",
-          ]
-        : []),
       ...verdicts,
       "",
       table(["step", "wall time", "budget"], rows),

@@ -2,7 +2,7 @@
 // esbuild (minified, platform neutral, ESM) and gzipped at level 9, the way a
 // browser or edge app ships it. Our packages are bundled from their sources
 // (the `source` export condition), so no build is needed first; the reference SDKs
-// come from their published files. Exits 1 when a budget (DESIGN.md section 8) is exceeded.
+// come from their published files. Exits 1 when a budget is exceeded.
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -10,7 +10,7 @@ import { fmt, table, writeSection } from "./lib/results.mjs";
 
 const here = new URL(".", import.meta.url);
 
-/** What is measured; `budget` in bytes of min+gzip, where DESIGN.md sets one. */
+/** What is measured; `budget` in bytes of min+gzip, for the two clients. */
 export const ENTRIES = [
   { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 4000 },
   { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 3800 },

@@ -27,7 +27,10 @@ const { values: args } = parseArgs({
 const { applyMutation } = await import(pathToFileURL(join(contract, "src/suite/mutate.mjs")).href);
 const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
 const documents = Object.fromEntries(
-  SERVICES.map((s) => [s, readJson(join(contract, `src/generated/${s}.openapi.json`))]),
+  SERVICES.map((s) => [
+    s,
+    readJson(join(root, `packages/openapi-check/src/generated/${s}.openapi.json`)),
+  ]),
 );
 const mutations = readJson(join(contract, "cases/mutations.json")).mutations.filter(
   (m) => !args.only || m.name.includes(args.only),

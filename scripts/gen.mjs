@@ -1,6 +1,6 @@
 // Compiles each hand-written spec into the files the packages consume:
 //   - a typed path map (openapi-typescript) for the client package, and
-//   - a bundled, dereferenced JSON copy for the contract kit's validator.
+//   - a bundled, dereferenced JSON copy for the validator, @x/openapi-check.
 // With --check it writes nothing and fails when a committed file differs from
 // what the specs produce now (the drift gate CI runs).
 // Usage: node scripts/gen.mjs [--check] [workflow|vector ...]
@@ -54,7 +54,7 @@ try {
       await typesFor(service),
     );
     outputs.set(
-      join(root, `packages/contract/src/generated/${service}.openapi.json`),
+      join(root, `packages/openapi-check/src/generated/${service}.openapi.json`),
       bundleFor(service, tmp),
     );
   }

@@ -2,19 +2,37 @@
 // default one, then prints the totals as the last line, which CI reads:
 // "N passed, N failed". Exits non-zero when anything failed or nothing ran.
 //
+// Files, and the tests in each file, run in a shuffled order, so a test that only passes
+// after another one (a shared map filled earlier, a server left running) turns red. The
+// seed is printed; `node scripts/test-ci.mjs --seed <n>` (or `pnpm exec vitest run
+// --sequence.shuffle --sequence.seed=<n>`) repeats an order.
+//
 // Stages of `pnpm check` that run outside vitest (the runtime matrix, the release
 // rehearsal) leave their counts in `.check-results/<stage>.json` as
 // `{ "passed": N, "failed": N }`; they are added to the totals here.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 
+const { values: args } = parseArgs({ options: { seed: { type: "string" } } });
+const seed = args.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
 const out = ".vitest-results.json";
 const stages = ".check-results";
 rmSync(out, { force: true });
+console.log(`test-ci: the suite in shuffled order, seed ${seed}`);
 const run = spawnSync(
   "pnpm",
-  ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+  [
+    "exec",
+    "vitest",
+    "run",
+    "--sequence.shuffle",
+    `--sequence.seed=${seed}`,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ],
   { stdio: "inherit" },
 );
 
@@ -30,6 +48,7 @@ if (existsSync(out)) {
   ).length;
 }
 if (run.status !== 0 && failed === 0) failed = 1;
+if (failed > 0) console.log(`test-ci: to repeat this order, pass --seed ${seed}`);
 
 if (existsSync(stages)) {
   for (const name of readdirSync(stages).filter((file) => file.endsWith(".json"))) {

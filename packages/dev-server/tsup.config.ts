@@ -7,9 +7,6 @@ export default defineConfig({
   dts: { entry: "src/index.ts" },
   platform: "node",
   target: "node20",
-  // The contract kit is private: bundled in, the published package carries the repo's one
-  // request validator (and the committed spec JSON) without a dependency nobody can install.
-  noExternal: ["@x/contract"],
   clean: true,
   treeshake: true,
 });

@@ -2,8 +2,8 @@
 // scripts/contract-mutate.mjs): every listed mutation still applies to the committed spec,
 // and the protocol tables alone turn red for each one they can see.
 import { readFileSync } from "node:fs";
+import { createSpec, loadSpec } from "@x/openapi-check";
 import { describe, expect, it } from "vitest";
-import { createSpec, loadSpec } from "../src/index.js";
 import { CASES_DIR, loadCaseFiles } from "../src/suite/case-data.js";
 import { applyMutation, type SpecMutation } from "../src/suite/mutate.mjs";
 import { runCase } from "../src/suite/run-case.js";

@@ -1,10 +1,11 @@
 // Both clients against a real mock server started from each spec: Prism validates every
 // request (headers, query, body, security, the decoded workflow URL) and answers with the
 // spec's examples, which the clients must return unchanged.
+
+import type { ServiceName } from "@x/openapi-check";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceName } from "../src/index.js";
 import { type PrismServer, specFile, startPrism } from "../src/suite/prism.js";
 import { type PrismExchange, prismFetch } from "../src/suite/prism-fetch.js";
 import { suiteSpec } from "../src/suite/spec-source.js";

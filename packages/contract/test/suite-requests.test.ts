@@ -1,10 +1,11 @@
 // Generated requests: random valid inputs must yield requests the spec accepts, random
 // invalid inputs must throw a ValidationError and send nothing.
+
+import { checkRequest, formatViolations, type ServiceName } from "@x/openapi-check";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkRequest, formatViolations, type ServiceName } from "../src/index.js";
 import type { FetchFn } from "../src/suite/clients.js";
 import { RUNS } from "../src/suite/runs.js";
 import { suiteSpec } from "../src/suite/spec-source.js";

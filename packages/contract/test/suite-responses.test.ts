@@ -1,11 +1,12 @@
 // Generated responses: every body the spec allows for an operation (random and minimal,
 // success and error) must come back from the client whole, as its types promise.
+
+import { checkResponse, formatViolations, type Schema, type ServiceName } from "@x/openapi-check";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
 import Ajv from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkResponse, formatViolations, type Schema, type ServiceName } from "../src/index.js";
 import type { FetchFn } from "../src/suite/clients.js";
 import { PROMISES } from "../src/suite/promises.js";
 import { RUNS } from "../src/suite/runs.js";

@@ -1,23 +1,23 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { loadSpec } from "@x/openapi-check";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 
-// Checks the bundled workflow spec against the seed (copied here as data, since tests
-// never read ../shared) and checks that every example in it validates against its schema.
+// Checks the bundled workflow spec against the interface document (its facts written here as
+// data) and that every example in it validates against its schema. Each fact is asserted
+// present; the spec may say more (a new optional header stays green).
 
 type Json = Record<string, unknown>;
 
-const specFile = fileURLToPath(new URL("../src/generated/workflow.openapi.json", import.meta.url));
-const spec = JSON.parse(readFileSync(specFile, "utf8")) as Json;
+const spec = loadSpec("workflow").document as Json;
 
 const path = "/v2/trigger/{workflowUrl}";
 const operation = get(spec, "paths", path, "post");
 const parameters = get(operation, "parameters") as unknown as Json[];
 
-// Seed "Request headers" table: name, type, default ("none"/"random" = no schema default).
-const seedHeaders: [name: string, type: "string" | "integer", defaultValue: unknown][] = [
+// The interface document's "Request headers" table: name, type, default ("none"/"random" =
+// no schema default).
+const documentHeaders: [name: string, type: "string" | "integer", defaultValue: unknown][] = [
   ["Svc-Workflow-RunId", "string", undefined],
   ["Svc-Retries", "integer", 3],
   ["Svc-Delay", "string", undefined],
@@ -28,9 +28,9 @@ const seedHeaders: [name: string, type: "string" | "integer", defaultValue: unkn
   ["Svc-Failure-Callback", "string", ""],
   ["Svc-Retry-Delay", "string", undefined],
 ];
-const seedPrefixes = ["Svc-Forward-", "Svc-Failure-Callback-Forward-"];
-const seedBodyTypes = ["text/plain", "application/json", "application/octet-stream"];
-const seedStatuses = ["200", "400", "401", "500"];
+const documentPrefixes = ["Svc-Forward-", "Svc-Failure-Callback-Forward-"];
+const documentBodyTypes = ["text/plain", "application/json", "application/octet-stream"];
+const documentStatuses = ["200", "400", "401", "500"];
 
 function get(value: unknown, ...keys: string[]): Json {
   let current = value;
@@ -85,13 +85,13 @@ describe("workflow spec: examples", () => {
   const examples = examplesOf(spec, "#", []);
 
   it("has an example for every body content type and every status", () => {
-    for (const type of seedBodyTypes) {
+    for (const type of documentBodyTypes) {
       expect(examples.some(([at]) => at.includes(`/requestBody/content/${type}/`))).toBe(true);
     }
-    for (const status of seedStatuses) {
+    for (const status of documentStatuses) {
       expect(examples.some(([at]) => at.includes(`/responses/${status}/content/`))).toBe(true);
     }
-    expect(examples.length).toBeGreaterThanOrEqual(seedHeaders.length + 7);
+    expect(examples.length).toBeGreaterThanOrEqual(documentHeaders.length + 7);
   });
 
   for (const [at, schema, value] of examples) {
@@ -102,14 +102,16 @@ describe("workflow spec: examples", () => {
   }
 });
 
-describe("workflow spec: seed facts", () => {
+describe("workflow spec: interface document facts", () => {
   it("is OpenAPI 3.1 with version 2.0.0 and the regional server", () => {
     expect(spec.openapi).toBe("3.1.0");
     expect(get(spec, "info", "version")).toBe("2.0.0");
     expect(get(spec, "info", "license", "identifier")).toBe("MIT");
     const server = (spec.servers as Json[])[0];
     expect(server?.url).toBe("https://workflow.{region}.example.com");
-    expect(get(server, "variables", "region", "enum")).toEqual(["us-east-1", "eu-central-1"]);
+    expect(get(server, "variables", "region", "enum")).toEqual(
+      expect.arrayContaining(["us-east-1", "eu-central-1"]),
+    );
     expect(get(server, "variables", "region", "default")).toBe("eu-central-1");
     expect(JSON.stringify(spec)).not.toContain('"$ref"');
   });
@@ -125,7 +127,7 @@ describe("workflow spec: seed facts", () => {
       in: "query",
       name: "svc_token",
     });
-    expect(spec.security).toEqual([{ bearerAuth: [] }, { queryToken: [] }]);
+    expect(spec.security).toEqual(expect.arrayContaining([{ bearerAuth: [] }, { queryToken: [] }]));
   });
 
   it("triggers with a required greedy workflowUrl path parameter", () => {
@@ -139,42 +141,42 @@ describe("workflow spec: seed facts", () => {
     expect(check(schema, "ftp://example.org/wf")).not.toBeNull();
   });
 
-  it.each(seedHeaders)("declares header %s as %s with default %j", (name, type, defaultValue) => {
-    const param = header(name);
-    expect(param.required ?? false).toBe(false);
-    expect(get(param, "schema").type).toBe(type);
-    expect(get(param, "schema").default).toEqual(defaultValue);
-    expect(typeof param.description).toBe("string");
-  });
-
-  it("declares no header parameter beyond the seed's", () => {
-    const names = parameters.filter((p) => p.in === "header").map((p) => p.name);
-    expect(names.sort()).toEqual(seedHeaders.map(([name]) => name).sort());
-  });
+  it.each(documentHeaders)(
+    "declares header %s as %s with default %j",
+    (name, type, defaultValue) => {
+      const param = header(name);
+      expect(param.required ?? false).toBe(false);
+      expect(get(param, "schema").type).toBe(type);
+      expect(get(param, "schema").default).toEqual(defaultValue);
+      expect(typeof param.description).toBe("string");
+    },
+  );
 
   it("lists the two wildcard header families", () => {
-    expect(operation["x-header-prefixes"]).toEqual(seedPrefixes);
-    for (const prefix of seedPrefixes) expect(operation.description).toContain(prefix);
+    expect(operation["x-header-prefixes"]).toEqual(expect.arrayContaining(documentPrefixes));
+    for (const prefix of documentPrefixes) expect(operation.description).toContain(prefix);
   });
 
-  it("takes an optional raw body of the three seed content types", () => {
+  it("takes an optional raw body of the document's three content types", () => {
     const body = get(operation, "requestBody");
     expect(body.required).toBe(false);
-    expect(Object.keys(get(body, "content")).sort()).toEqual([...seedBodyTypes].sort());
+    for (const type of documentBodyTypes) expect(get(body, "content")).toHaveProperty([type]);
     expect(get(body, "content", "text/plain", "schema").type).toBe("string");
     expect(get(body, "content", "application/json", "schema").type).toBe("object");
   });
 
   it("answers 200 with the run and 400/401/500 with the error object", () => {
-    expect(Object.keys(get(operation, "responses")).sort()).toEqual(seedStatuses);
+    for (const status of documentStatuses) {
+      expect(get(operation, "responses")).toHaveProperty([status]);
+    }
     const run = get(operation, "responses", "200", "content", "application/json", "schema");
-    expect(run.required).toEqual(["workflowRunId", "workflowCreatedAt"]);
+    expect(run.required).toEqual(expect.arrayContaining(["workflowRunId", "workflowCreatedAt"]));
     expect(get(run, "properties", "workflowRunId").type).toBe("string");
     expect(["integer", "number"]).toContain(get(run, "properties", "workflowCreatedAt").type);
     expect(get(run, "properties", "workflowCreatedAt").format).toBeUndefined();
     for (const status of ["400", "401", "500"]) {
       const error = get(operation, "responses", status, "content", "application/json", "schema");
-      expect(error.required).toEqual(["error"]);
+      expect(error.required).toContain("error");
       expect(get(error, "properties", "error").type).toBe("string");
     }
   });
@@ -184,16 +186,18 @@ describe("workflow spec: failure callback", () => {
   it("documents the report as a webhook with the fields we rely on", () => {
     const post = get(spec, "webhooks", "workflowFailure", "post");
     const report = get(post, "requestBody", "content", "application/json", "schema");
-    expect(report.required).toEqual([
-      "status",
-      "headers",
-      "body",
-      "url",
-      "workflowRunId",
-      "workflowCreatedAt",
-      "retried",
-      "maxRetries",
-    ]);
+    expect(report.required).toEqual(
+      expect.arrayContaining([
+        "status",
+        "headers",
+        "body",
+        "url",
+        "workflowRunId",
+        "workflowCreatedAt",
+        "retried",
+        "maxRetries",
+      ]),
+    );
     expect(get(report, "properties", "body").contentEncoding).toBe("base64");
     expect(post.description).toContain("Svc-Failure-Callback-Forward-");
   });

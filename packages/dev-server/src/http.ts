@@ -1,7 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "@x/openapi-check";
 
-/** A request the service refuses; becomes the error body with this status. */
+/**
+ * A request the HTTP layer refuses (no route, no token, wrong method, unreadable body);
+ * each service answers it with this status and its own error body.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -12,6 +16,17 @@ export class HttpError extends Error {
   }
 }
 
+/** A 405, with the method to use instead (sent as the Allow header). */
+export class MethodNotAllowed extends HttpError {
+  constructor(
+    readonly allow: string,
+    message: string,
+  ) {
+    super(405, message);
+  }
+}
+
+/** The largest request body either service reads; above it the answer is 413. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Reads the whole body, refusing more than `limit` bytes with 413. */
@@ -46,30 +61,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       }
     });
   });
-}
-
-/**
- * JSON.parse takes any depth, but the spec validator and JSON.stringify recurse and would
- * overflow the stack on a body like 100,000 nested arrays; no real body nests this deep.
- */
-export const MAX_JSON_DEPTH = 256;
-
-/** Whether JSON text nests arrays and objects deeper than `max`, scanned without recursion. */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      // A backslash escapes the next character, which then cannot end the string.
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
 }
 
 /** Parses a JSON body; `undefined` for an empty one. */

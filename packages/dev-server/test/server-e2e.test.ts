@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkRequest, checkResponse, formatViolations, loadSpec } from "@x/contract";
+import { checkRequest, checkResponse, formatViolations, loadSpec } from "@x/openapi-check";
 import {
   AuthenticationError,
   BadRequestError,

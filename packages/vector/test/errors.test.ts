@@ -19,7 +19,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-// The service's `{ error, status }` bodies, as its seed describes them.
+// The service's `{ error, status }` bodies, as its interface document describes them.
 const statuses: [number, string, typeof ApiError, (c: VectorIndex) => Promise<unknown>][] = [
   [
     400,

@@ -1,6 +1,6 @@
 // An injected fetch that records every Request the client builds and answers from a
 // script of replies, so tests observe the wire without a server.
-import { checkRequest, formatViolations, loadSpec } from "@x/contract";
+import { checkRequest, formatViolations, loadSpec } from "@x/openapi-check";
 import { VectorIndex, type VectorIndexOptions } from "@x/vector";
 import { afterEach, expect } from "vitest";
 

@@ -1,4 +1,4 @@
-import { checkRequest, formatViolations, loadSpec } from "@x/contract";
+import { checkRequest, formatViolations, loadSpec } from "@x/openapi-check";
 import { afterEach, expect } from "vitest";
 import { ValidationError, WorkflowClient, type WorkflowClientOptions } from "../src/index";
 

@@ -1,4 +1,4 @@
-import type { ServiceName } from "../index.js";
+import type { ServiceName } from "@x/openapi-check";
 
 /** Plain data as a case file holds it (YAML or JSON). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,6 +1,6 @@
+import type { ServiceName } from "@x/openapi-check";
 import { filter, VectorIndex } from "@x/vector";
 import { WorkflowClient, type WorkflowClientOptions } from "@x/workflow";
-import type { ServiceName } from "../index.js";
 import { decodeBytes } from "./case-data.js";
 import type { Json } from "./case-types.js";
 

@@ -1,4 +1,4 @@
-import { type ContractSpec, checkRequest, checkResponse, formatViolations } from "../index.js";
+import { type ContractSpec, checkRequest, checkResponse, formatViolations } from "@x/openapi-check";
 
 export interface PrismExchange {
   /** The client's request as it left the client (before any rewrite). */

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { ServiceName } from "../index.js";
+import type { ServiceName } from "@x/openapi-check";
 
 /** The hand-written spec Prism serves (the YAML, not our bundle: Prism reads it itself). */
 export function specFile(service: ServiceName): string {

@@ -1,90 +1,29 @@
-// What each client's result type promises, written down from the seeds (not derived from
-// the spec): a response the spec allows but that breaks one of these would make the
-// client's types lie. Extra fields are allowed; only the promised ones are checked.
+// What each client's result type promises: the part of the operation's 200 response the
+// call resolves to, read from the committed generated spec (the one the client's types are
+// generated from). Always the committed spec, never a mutant under test, so a mutated
+// response schema that would make the client's types lie is caught.
+import { loadSpec, type Schema, type ServiceName } from "@x/openapi-check";
 
-const num = { type: "number" };
-const str = { type: "string" };
-const count = { type: "integer", minimum: 0 };
-
-const record = {
-  type: "object",
-  required: ["id"],
-  properties: {
-    id: str,
-    vector: { type: "array", items: num },
-    sparseVector: {
-      type: "object",
-      required: ["indices", "values"],
-      properties: {
-        indices: { type: "array", items: { type: "integer", minimum: 0 } },
-        values: { type: "array", items: num },
-      },
-    },
-    metadata: { type: "object" },
-    data: str,
-  },
-};
-
-const scored = {
-  ...record,
-  required: ["id", "score"],
-  properties: { ...record.properties, score: num },
-};
+/** The schema of an operation's JSON 200 body, then down `path` (property names, indexes). */
+function okSchema(service: ServiceName, operationId: string, path: string[] = []): Schema {
+  const operation = loadSpec(service).operations.find((op) => op.operationId === operationId);
+  let schema: unknown = operation?.responses["200"]?.content?.["application/json"]?.schema;
+  for (const key of path) {
+    schema = typeof schema === "object" && schema !== null ? Reflect.get(schema, key) : undefined;
+  }
+  if (typeof schema !== "object" || schema === null) {
+    const where = ["200", ...path].join(".");
+    throw new Error(`the ${service} spec declares no JSON schema at ${operationId} ${where}`);
+  }
+  return schema as Schema;
+}
 
 export const PROMISES = {
-  trigger: {
-    type: "object",
-    required: ["workflowRunId", "workflowCreatedAt"],
-    properties: { workflowRunId: str, workflowCreatedAt: count },
-  },
-  range: {
-    type: "object",
-    required: ["nextCursor", "vectors"],
-    properties: { nextCursor: str, vectors: { type: "array", items: record } },
-  },
-  query: { type: "array", items: scored },
-  queryMany: { type: "array", items: { type: "array", items: scored } },
-  fetch: { type: "array", items: { anyOf: [record, { type: "null" }] } },
-  info: {
-    type: "object",
-    required: [
-      "vectorCount",
-      "pendingVectorCount",
-      "indexSize",
-      "dimension",
-      "similarityFunction",
-      "indexType",
-      "namespaces",
-    ],
-    properties: {
-      vectorCount: count,
-      pendingVectorCount: count,
-      indexSize: count,
-      dimension: count,
-      similarityFunction: str,
-      indexType: { enum: ["DENSE", "SPARSE", "HYBRID"] },
-      denseIndex: {
-        type: "object",
-        required: ["dimension", "similarityFunction", "embeddingModel"],
-        properties: {
-          dimension: count,
-          similarityFunction: { enum: ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"] },
-          embeddingModel: str,
-        },
-      },
-      sparseIndex: {
-        type: "object",
-        required: ["embeddingModel"],
-        properties: { embeddingModel: str },
-      },
-      namespaces: {
-        type: "object",
-        additionalProperties: {
-          type: "object",
-          required: ["vectorCount", "pendingVectorCount"],
-          properties: { vectorCount: count, pendingVectorCount: count },
-        },
-      },
-    },
-  },
-} as const;
+  trigger: okSchema("workflow", "triggerWorkflow"),
+  range: okSchema("vector", "rangeVectors", ["properties", "result"]),
+  // The query result is anyOf: one list of records, or one list per query of a batch.
+  query: okSchema("vector", "queryVectors", ["properties", "result", "anyOf", "0"]),
+  queryMany: okSchema("vector", "queryVectors", ["properties", "result", "anyOf", "1"]),
+  fetch: okSchema("vector", "fetchVectors", ["properties", "result"]),
+  info: okSchema("vector", "getIndexInfo", ["properties", "result"]),
+} satisfies Record<string, Schema>;

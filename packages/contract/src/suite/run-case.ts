@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { type ContractSpec, checkRequest, checkResponse, formatViolations } from "../index.js";
+import { type ContractSpec, checkRequest, checkResponse, formatViolations } from "@x/openapi-check";
 import { decodeBytes, exchangesOf, type LoadedCaseFile } from "./case-data.js";
 import type { ProtocolCase, RequestExpect, ResponseData } from "./case-types.js";
 import { decodeArg, type FetchFn, invoke, makeClient } from "./clients.js";

@@ -1,5 +1,5 @@
+import type { Schema } from "@x/openapi-check";
 import fc from "fast-check";
-import type { Schema } from "../index.js";
 
 type Json = { [keyword: string]: unknown };
 

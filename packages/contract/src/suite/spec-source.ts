@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ContractSpec, createSpec, loadSpec, type ServiceName } from "../index.js";
+import { type ContractSpec, createSpec, loadSpec, type ServiceName } from "@x/openapi-check";
 
 /**
  * The mutation script points this at a directory of mutated `<service>.openapi.json`

@@ -1,4 +1,4 @@
-// Recursive-descent parser for the metadata filter language of DESIGN.md section 4.
+// Recursive-descent parser for the metadata filter language of the vector interface document.
 // Grammar (keywords case-insensitive, AND binds tighter than OR):
 //   or        := and ("OR" and)*
 //   and       := unary ("AND" unary)*

@@ -1,6 +1,6 @@
 // Checks of request bodies beyond what the spec's schemas say (and, for the dev-only write
-// routes, which the spec does not describe, all of it). Every failure is an HttpError.
-import { HttpError } from "../http.js";
+// routes, which the spec does not describe, all of it). Every failure is an InvalidInput.
+import { DimensionMismatch, InvalidInput } from "./errors.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
 
 const FLOAT32_MAX = 3.4028234663852886e38;
@@ -21,14 +21,14 @@ function depthOf(value: unknown): number {
 }
 
 function bad(message: string): never {
-  throw new HttpError(400, message);
+  throw new InvalidInput(message);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A dense vector of the index's dimension: 400 when it is not numbers, 422 on a wrong length. */
+/** A dense vector of the index's dimension; DimensionMismatch on a wrong length. */
 export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
   if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
   for (const x of value) {
@@ -37,8 +37,7 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
     }
   }
   if (value.length !== config.dimension) {
-    throw new HttpError(
-      422,
+    throw new DimensionMismatch(
       `Invalid vector dimension: ${value.length}, expected: ${config.dimension}`,
     );
   }
@@ -69,7 +68,7 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
   return { indices: [...(indices as number[])], values: [...(values as number[])] };
 }
 
-/** One record of the dev-only upsert: what each index type needs, 422 on a wrong dimension. */
+/** One record of the dev-only upsert: what each index type needs. */
 function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
   if (!isObject(raw)) bad(`${where}: must be an object with an id`);
   const known = new Set(["id", "vector", "sparseVector", "metadata", "data"]);

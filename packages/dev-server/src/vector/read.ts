@@ -1,4 +1,4 @@
-import { HttpError } from "../http.js";
+import { InvalidInput } from "./errors.js";
 import type { Namespace } from "./namespace.js";
 import type { StoredRecord, VectorRecordInput } from "./types.js";
 
@@ -68,8 +68,7 @@ function decodeCursor(cursor: string): string {
   if (cursor === "0") return "";
   const id = Buffer.from(cursor, "base64url").toString("utf8");
   if (id === "" || encodeCursor(id) !== cursor) {
-    throw new HttpError(
-      400,
+    throw new InvalidInput(
       `cursor: "${cursor}" is not a cursor of this index; start a range with "0"`,
     );
   }

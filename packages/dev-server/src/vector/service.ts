@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { formatViolations, loadSpec, validateRequestParts } from "@x/contract";
+import { decodePercent, formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
 import {
   DEFAULT_MAX_BODY_BYTES,
   flatHeaders,
   HttpError,
   hasBearer,
+  MethodNotAllowed,
   parseJson,
   readBody,
   sendJson,
 } from "../http.js";
+import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./errors.js";
 import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
 import { parseQueryBody, runQuery } from "./query.js";
@@ -38,7 +40,7 @@ export interface VectorService {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** Nothing outlives a request (no timers, no calls out), so there is nothing to stop. */
   close(): Promise<void>;
-  /** Upserts records as the dev-only `/upsert` route would; throws an Error naming what was wrong. */
+  /** Upserts records as the dev-only `/upsert` route would; throws an InvalidInput naming what was wrong. */
   upsert(records: unknown, namespace?: string): void;
   /** The index the service holds, with the defaults filled in. */
   readonly index: IndexConfig;
@@ -90,21 +92,20 @@ function route(pathname: string): Route | undefined {
 
 function namespaceOf(segment: string | undefined): string {
   if (segment === undefined) return "";
-  try {
-    return decodeURIComponent(segment);
-  } catch {
+  const namespace = decodePercent(segment);
+  if (namespace === undefined) {
     throw new HttpError(400, `namespace: malformed percent-encoding in "${segment}"`);
   }
+  return namespace;
 }
 
-/** A 405, with the method to use instead. */
-class MethodNotAllowed extends HttpError {
-  constructor(
-    readonly allow: string,
-    message: string,
-  ) {
-    super(405, message);
-  }
+/** The one place a failure becomes a status; undefined for a bug (answered 500). */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof NamespaceNotFound) return 404;
+  if (error instanceof DimensionMismatch) return 422;
+  if (error instanceof InvalidInput) return 400;
+  return undefined;
 }
 
 /** The vector service's emulator: the spec's reads plus dev-only writes, over one index. */
@@ -121,7 +122,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       store.upsert(parsed, namespace);
     } catch (err) {
       // Only a namespace past the 4 GiB of WebAssembly memory lands here.
-      if (err instanceof RangeError) throw new HttpError(400, err.message);
+      if (err instanceof RangeError) throw new InvalidInput(err.message);
       throw err;
     }
   };
@@ -188,10 +189,11 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       answer(req).then(
         ({ status, body }) => finish(status, body),
         (err: unknown) => {
-          if (err instanceof HttpError) {
+          const status = statusOf(err);
+          if (status !== undefined && err instanceof Error) {
             if (err instanceof MethodNotAllowed) res.setHeader("allow", err.allow);
-            if (err.status === 413) res.setHeader("connection", "close");
-            finish(err.status, { error: err.message, status: err.status });
+            if (status === 413) res.setHeader("connection", "close");
+            finish(status, { error: err.message, status });
             return;
           }
           // Only a bug lands here; bad input is answered with a 4xx above.
@@ -202,12 +204,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     },
     async close() {},
     upsert(records, namespace = "") {
-      try {
-        upsert(records, namespace);
-      } catch (err) {
-        if (err instanceof HttpError) throw new Error(err.message);
-        throw err;
-      }
+      upsert(records, namespace);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "../http.js";
+import { NamespaceNotFound } from "./errors.js";
 import { Namespace } from "./namespace.js";
 import type { IndexConfig, VectorRecordInput } from "./types.js";
 
@@ -26,10 +26,10 @@ export class VectorStore {
     this.reset();
   }
 
-  /** The namespace, or 404 when it does not exist. */
+  /** The namespace; NamespaceNotFound when it does not exist. */
   namespace(name: string): Namespace {
     const ns = this.namespaces.get(name);
-    if (!ns) throw new HttpError(404, `Namespace '${name}' does not exist`);
+    if (!ns) throw new NamespaceNotFound(`Namespace '${name}' does not exist`);
     return ns;
   }
 

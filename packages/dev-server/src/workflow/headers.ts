@@ -1,3 +1,4 @@
+import { httpUrl } from "@x/core";
 import {
   defaultRetryDelay,
   type FlowControlLimits,
@@ -121,10 +122,9 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
 
   const callback = get("Svc-Failure-Callback");
   if (callback !== undefined && callback.trim() !== "") {
-    if (!isHttpUrl(callback)) {
-      throw new HeaderError("Svc-Failure-Callback", "must be an absolute http:// or https:// URL");
-    }
-    options.failureCallback = callback.trim();
+    options.failureCallback = parsed("Svc-Failure-Callback", () =>
+      httpUrl(callback.trim(), "Svc-Failure-Callback"),
+    );
   }
   return options;
 }
@@ -136,17 +136,6 @@ const MAX_RETRY_DELAY_MS = defaultRetryDelay(Number.POSITIVE_INFINITY);
 function clampDelay(ms: number): number {
   if (Number.isNaN(ms) || ms <= 0) return 0;
   return Math.min(ms, MAX_RETRY_DELAY_MS);
-}
-
-/** True for an absolute http(s) URL with a host. */
-export function isHttpUrl(text: string): boolean {
-  if (!/^https?:\/\//i.test(text.trim())) return false;
-  try {
-    const url = new URL(text.trim());
-    return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
-  } catch {
-    return false;
-  }
 }
 
 // Headers under `prefix`, renamed to the rest of their name. The longer callback prefix

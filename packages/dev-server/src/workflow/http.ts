@@ -3,11 +3,14 @@ import { sendJson } from "../http.js";
 
 export { sendJson };
 
-/** The service sets no payload limit; this one only keeps a dev machine's memory safe. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-
+/** The workflow service's error body: `{ error }`. */
 export function sendError(res: ServerResponse, status: number, error: string): void {
   sendJson(res, status, { error });
+}
+
+/** Text cut to 100 characters for a message, so a long URL or id never floods it. */
+export function short(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 
 /** The request target split into its raw path (not decoded) and its query. */

@@ -1,8 +1,9 @@
 /**
- * The workflow service's emulator. Wire choices the seed leaves open, in one place:
+ * The workflow service's emulator. Wire choices the interface document leaves open, in
+ * one place:
  *
  * - Trigger: `POST /v2/trigger/<url>` with the token as `Authorization: Bearer` or
- *   `?svc_token=`. Every request is checked by the contract kit against the spec, after
+ *   `?svc_token=`. Every request is checked by @x/openapi-check against the spec, after
  *   the semantic rules of `headers.ts` (their messages name the header first).
  * - A run id names one run: a second trigger with a used `Svc-Workflow-RunId` is a 400
  *   ("... already exists"), never a silent return of the earlier run.
@@ -19,10 +20,13 @@
  * - Dev only: `GET /v2/dev/runs` (`{ runs }`) and `GET /v2/dev/runs/<id>`, same token.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { loadSpec } from "@x/contract";
+import { ValidationError } from "@x/core";
+import { decodePercent, loadSpec } from "@x/openapi-check";
+import { HttpError, MethodNotAllowed } from "../http.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { FlowControl } from "./flow-control.js";
-import { sendError, sendJson, splitTarget } from "./http.js";
+import { HeaderError } from "./headers.js";
+import { sendError, sendJson, short, splitTarget } from "./http.js";
 import { RunStore, type RunView } from "./runs.js";
 import type { DriverDeps } from "./scheduler.js";
 import { Timers } from "./timers.js";
@@ -82,24 +86,31 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     const { path, query } = splitTarget(req);
     const known =
       path.startsWith(TRIGGER_PREFIX) || path === DEV_RUNS || path.startsWith(`${DEV_RUNS}/`);
-    if (!known) return sendError(res, 404, `no route for ${req.method} ${short(path)}`);
-    if (!isAuthorized(req, query, options.token)) return sendError(res, 401, UNAUTHORIZED);
+    if (!known) throw new HttpError(404, `no route for ${req.method} ${short(path)}`);
+    if (!isAuthorized(req, query, options.token)) throw new HttpError(401, UNAUTHORIZED);
     if (path.startsWith(TRIGGER_PREFIX)) {
-      if (req.method !== "POST") return notAllowed(res, "POST");
-      if (closing.signal.aborted) return sendError(res, 500, "the service is shutting down");
+      if (req.method !== "POST") throw notAllowed("POST");
+      if (closing.signal.aborted) throw new HttpError(500, "the service is shutting down");
       return handleTrigger(req, res, path, ctx);
     }
-    if (req.method !== "GET") return notAllowed(res, "GET");
+    if (req.method !== "GET") throw notAllowed("GET");
     if (path === DEV_RUNS) return sendJson(res, 200, { runs: store.list() });
-    const id = decode(path.slice(DEV_RUNS.length + 1));
+    const id = decodePercent(path.slice(DEV_RUNS.length + 1));
     const run = id === undefined ? undefined : store.get(id);
-    if (run === undefined) return sendError(res, 404, `no run with id "${short(id ?? path)}"`);
+    if (run === undefined) throw new HttpError(404, `no run with id "${short(id ?? path)}"`);
     return sendJson(res, 200, run);
   };
 
   return {
     handle(req, res) {
       route(req, res).catch((error: unknown) => {
+        const status = statusOf(error);
+        if (status !== undefined && error instanceof Error) {
+          if (error instanceof MethodNotAllowed) res.setHeader("allow", error.allow);
+          if (status === 413) res.setHeader("connection", "close");
+          sendError(res, status, error.message);
+          return;
+        }
         // Only a bug lands here; bad input is answered with a 4xx above.
         deps.log(
           `[workflow] internal error: ${error instanceof Error ? error.stack : String(error)}`,
@@ -119,19 +130,17 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   };
 }
 
-function notAllowed(res: ServerResponse, allowed: string): void {
-  res.setHeader("allow", allowed);
-  sendError(res, 405, `method not allowed; use ${allowed}`);
+function notAllowed(allowed: string): MethodNotAllowed {
+  return new MethodNotAllowed(allowed, `method not allowed; use ${allowed}`);
 }
 
-function decode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function short(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+/**
+ * The one place a failure becomes a status: the HTTP layer's own, a header or URL the
+ * trigger rules refuse (400); undefined for a bug (answered 500).
+ */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof HeaderError) return 400;
+  if (error instanceof ValidationError) return 400;
+  return undefined;
 }

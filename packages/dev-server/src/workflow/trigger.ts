@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { httpUrl } from "@x/core";
 import {
   type ContractSpec,
-  essence,
-  mediaKind,
+  decodePercent,
+  parseBody,
   type Violation,
   validateRequestParts,
-} from "@x/contract";
-import { flatHeaders, HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from "../http.js";
+} from "@x/openapi-check";
+import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
 import type { Bytes } from "./delivery.js";
-import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
-import { MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
+import { readOptions } from "./headers.js";
+import { sendJson, short } from "./http.js";
 import type { RunStore, RunView } from "./runs.js";
 import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
 
@@ -23,8 +24,9 @@ export interface TriggerContext {
 }
 
 /**
- * POST /v2/trigger/<url>, already authorized. Answers 400 for anything the spec or the
- * seed's rules forbid, else creates the run, schedules it and answers 200.
+ * POST /v2/trigger/<url>, already authorized: creates the run, schedules it and answers 200.
+ * Throws for anything the spec or the interface document's rules forbid (HttpError,
+ * HeaderError, or core's ValidationError for the URL), which the service answers as 4xx.
  */
 export async function handleTrigger(
   req: IncomingMessage,
@@ -32,56 +34,39 @@ export async function handleTrigger(
   rawPath: string,
   ctx: TriggerContext,
 ): Promise<void> {
-  const url = decodeWorkflowUrl(rawPath.slice(TRIGGER_PREFIX.length));
+  // Every escape is decoded: a client may encode the whole URL or only what would end the
+  // path (%, ?, #, space), and both must name the same URL.
+  const url = decodePercent(rawPath.slice(TRIGGER_PREFIX.length));
   if (url === undefined) {
-    return sendError(res, 400, "workflowUrl: malformed percent-encoding in the path");
+    throw new HttpError(400, "workflowUrl: malformed percent-encoding in the path");
   }
-  if (!isHttpUrl(url)) {
-    return sendError(
-      res,
-      400,
-      `workflowUrl: must be an absolute http:// or https:// URL (got "${short(url)}")`,
-    );
-  }
+  httpUrl(url, "workflowUrl");
 
-  let bytes: Bytes;
-  try {
-    // A copy backed by its own ArrayBuffer, as fetch bodies for the deliveries must be.
-    bytes = new Uint8Array(await readBody(req, MAX_BODY_BYTES));
-  } catch (error) {
-    // Too large, or the client went away mid-body: either way nothing to run. The spec
-    // declares 400 for a bad request, so the limit is reported as one, not as 413.
-    const reason = error instanceof HttpError ? error.message : "could not be read";
-    return sendError(res, 400, `body: ${reason}`);
-  }
+  // A copy backed by its own ArrayBuffer, as fetch bodies for the deliveries must be.
+  const bytes: Bytes = new Uint8Array(await readBody(req, DEFAULT_MAX_BODY_BYTES));
   const headers = flatHeaders(req);
   const contentType = headers["content-type"];
-  const body = asSpecBody(bytes, contentType);
-  if ("error" in body) return sendError(res, 400, body.error);
+  const body = parseBody(bytes, contentType);
+  if (body.error !== undefined) {
+    throw new HttpError(400, describe([body.error]));
+  }
 
   // The semantic rules run first: where both would object, their messages say more than
   // a schema pattern does. The spec then catches everything else (unknown Svc- headers).
-  let options: ReturnType<typeof readOptions>;
-  try {
-    options = readOptions(headers);
-  } catch (error) {
-    if (error instanceof HeaderError) return sendError(res, 400, error.message);
-    throw error;
-  }
+  const options = readOptions(headers);
   const check = validateRequestParts(ctx.spec, {
     method: "POST",
     url: req.url ?? "/",
     headers,
-    body: body.value,
+    body: body.body,
   });
-  if (check.violations.length > 0) return sendError(res, 400, describe(check.violations));
+  if (check.violations.length > 0) throw new HttpError(400, describe(check.violations));
 
   // A run id names one run: reusing it is refused rather than silently answered with the
   // old run, whose body and options may differ from this request's.
   const id = options.runId ?? `wfr_${randomUUID().replaceAll("-", "")}`;
   if (ctx.store.has(id)) {
-    return sendError(
-      res,
+    throw new HttpError(
       400,
       `Svc-Workflow-RunId: run id "${short(id)}" already exists; send a new id or none`,
     );
@@ -129,39 +114,6 @@ export async function handleTrigger(
   sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
 }
 
-// Clients encode only what would end the path (%, ?, #, space); undo exactly that.
-function decodeWorkflowUrl(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-// The validator wants parsed JSON, text or bytes, by content type; the run keeps the bytes.
-function asSpecBody(
-  bytes: Bytes,
-  contentType: string | undefined,
-): { value: unknown } | { error: string } {
-  if (bytes.byteLength === 0) return { value: undefined };
-  const type = essence(contentType);
-  if (type === undefined) return { value: bytes };
-  const kind = mediaKind(type);
-  if (kind === "binary") return { value: bytes };
-  const text = new TextDecoder().decode(bytes);
-  if (kind === "text") return { value: text };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { error: `body: is not valid JSON, but Content-Type is ${type}` };
-  }
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    return { error: `body: nests deeper than ${MAX_JSON_DEPTH} levels` };
-  }
-  return { value };
-}
-
 // "header Svc-Retries" reads better as the header itself; the message then names it first.
 function describe(violations: Violation[]): string {
   return violations
@@ -174,8 +126,4 @@ function describe(violations: Violation[]): string {
       return `${name}: ${message}${hint}`;
     })
     .join("; ");
-}
-
-function short(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }

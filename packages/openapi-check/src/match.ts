@@ -69,7 +69,8 @@ function stripBase(spec: ContractSpec, pathname: string): string {
   return pathname;
 }
 
-export function decodeParam(raw: string): string | undefined {
+/** `raw` with every percent-escape decoded; undefined when an escape is malformed. */
+export function decodePercent(raw: string): string | undefined {
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -79,7 +80,7 @@ export function decodeParam(raw: string): string | undefined {
 
 export function toMatch(located: Located): OperationMatch {
   const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(located.raw)) params[name] = decodeParam(raw) ?? raw;
+  for (const [name, raw] of Object.entries(located.raw)) params[name] = decodePercent(raw) ?? raw;
   const { operationId, method, pathTemplate } = located.operation;
   return { operationId, method, pathTemplate, params };
 }

@@ -2,7 +2,13 @@ export { essence, mediaKind } from "./body.js";
 export { listExamples, type SpecExample } from "./examples.js";
 export { formatViolations } from "./format.js";
 export { loadSpec } from "./load.js";
-export { matchOperation } from "./match.js";
+export { decodePercent, matchOperation } from "./match.js";
+export {
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  type ParsedBody,
+  parseBody,
+} from "./read-body.js";
 export { checkRequest, validateRequestParts } from "./request.js";
 export { checkResponse, validateResponseParts } from "./response.js";
 export {

@@ -8,7 +8,7 @@ import {
   validateResponseParts,
 } from "../src/index.js";
 
-// Seed facts, written here as data: operations and their paths.
+// Facts of the interface document, written here as data: operations and their paths.
 const spec = loadSpec("vector");
 const BASE = "https://my-index.vector.example.com";
 const auth = { Authorization: "Bearer tok" };

@@ -1,7 +1,7 @@
 import { bodyViolations } from "./body.js";
 import { headerMap } from "./headers.js";
 import { paramViolations } from "./params.js";
-import { readBody } from "./request.js";
+import { readBody } from "./read-body.js";
 import type { ContractSpec, ResponseObject } from "./spec.js";
 import type { ResponseParts, Violation } from "./types.js";
 

@@ -10,7 +10,7 @@ import {
   validateResponseParts,
 } from "../src/index.js";
 
-// Seed facts, written here as data: the one operation, its headers and auth.
+// Facts of the interface document, written here as data: the one operation, its headers and auth.
 const spec = loadSpec("workflow");
 const BASE = "https://workflow.eu-central-1.example.com";
 const TRIGGER = `${BASE}/v2/trigger/https://example.org/api/wf`;

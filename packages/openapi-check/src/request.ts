@@ -1,7 +1,8 @@
-import { bodyViolations, essence, mediaKind } from "./body.js";
+import { bodyViolations } from "./body.js";
 import { familyViolations, headerMap } from "./headers.js";
-import { decodeParam, type Located, locate, toMatch } from "./match.js";
+import { decodePercent, type Located, locate, toMatch } from "./match.js";
 import { isArraySchema, paramViolations } from "./params.js";
+import { readBody } from "./read-body.js";
 import { apiKeyNames, securityViolations } from "./security.js";
 import type { ContractSpec } from "./spec.js";
 import type { RequestCheck, RequestParts, Violation } from "./types.js";
@@ -56,7 +57,7 @@ function pathViolations(spec: ContractSpec, hit: Located): Violation[] {
   for (const param of hit.operation.parameters) {
     if (param.in !== "path") continue;
     const raw = hit.raw[param.name] ?? "";
-    const value = decodeParam(raw);
+    const value = decodePercent(raw);
     const where = `path.${param.name}`;
     if (value === undefined) {
       violations.push({ where, message: `has malformed percent-encoding (got "${raw}")` });
@@ -144,33 +145,4 @@ export async function checkRequest(spec: ContractSpec, request: Request): Promis
     check.violations = [...check.violations.filter((v) => v.where !== "body"), read.error];
   }
   return check;
-}
-
-export interface ReadBody {
-  body: unknown;
-  error?: Violation;
-}
-
-/** Body of a Request or Response as RequestParts expects it; JSON that fails to parse is an error. */
-export async function readBody(
-  message: Request | Response,
-  contentType: string | null,
-  where = "body",
-): Promise<ReadBody> {
-  if (message.body === null) return { body: undefined };
-  const bytes = new Uint8Array(await message.arrayBuffer());
-  const type = essence(contentType);
-  if (type === undefined) return { body: bytes.byteLength === 0 ? undefined : bytes };
-  const kind = mediaKind(type);
-  if (kind === "binary") return { body: bytes };
-  const text = new TextDecoder().decode(bytes);
-  if (kind === "text") return { body: text };
-  try {
-    return { body: JSON.parse(text) };
-  } catch (error) {
-    return {
-      body: undefined,
-      error: { where, message: `is not valid JSON (${(error as Error).message})` },
-    };
-  }
 }

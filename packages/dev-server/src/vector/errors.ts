@@ -1,0 +1,17 @@
+// What the vector data layer (store, readers, query parsing, search) throws. It knows nothing
+// of HTTP: the service maps each class to a status and the error body in one place.
+
+/** Input the index cannot take: a malformed field, the wrong kind of vector, a bad cursor. */
+export class InvalidInput extends Error {
+  override name = "InvalidInput";
+}
+
+/** A dense vector whose length is not the index's dimension. */
+export class DimensionMismatch extends InvalidInput {
+  override name = "DimensionMismatch";
+}
+
+/** A namespace that was never created (or was dropped by a reset). */
+export class NamespaceNotFound extends Error {
+  override name = "NamespaceNotFound";
+}
