@@ -7,6 +7,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from "./errors";
+import type { Redactor } from "./redact";
 
 /**
  * What to do next after an error status, by status, written for one service (a workflow
@@ -52,28 +53,54 @@ function hintFor(status: number, hints: StatusHints): string {
 }
 
 /**
- * Builds the error for a non-2xx response, or a 2xx whose body is not JSON; `text` is the
- * raw body and `headers` the response headers, both already redacted.
+ * Builds the error for a non-2xx response, or a 2xx whose body is not JSON. `text` is the
+ * raw body; every part of it that reaches the error goes through `redact`. `headers` are
+ * already redacted.
  */
 export function errorFromResponse(
   status: number,
   headers: Headers,
   text: string,
+  redact: Redactor,
   hints: StatusHints = {},
 ): ApiError {
-  let body: unknown = text;
+  let body: unknown;
   let detail: string | undefined;
   try {
-    body = JSON.parse(text);
-    const error = (body as { error?: unknown } | null)?.error;
-    if (typeof error === "string") detail = error;
+    const error = (JSON.parse(text) as { error?: unknown } | null)?.error;
+    if (typeof error === "string") detail = redact(error);
+    // Parsed again with every string redacted after JSON unescaped it, rather than the
+    // text redacted before parsing: with a very short token that would also rewrite the
+    // JSON's own keys and quotes.
+    body = JSON.parse(text, redactingReviver(redact));
   } catch {
     // A proxy's HTML page or a cut-off body: quote its start instead.
+    const safeText = redact(text);
+    body = safeText;
+    detail = safeText ? `body is not JSON: ${quote(safeText)}` : "empty body";
   }
-  detail ??= text ? `body is not JSON: ${quote(text)}` : "empty body";
+  detail ??= `body has no error message: ${quote(JSON.stringify(body))}`;
   const hint = hintFor(status, hints);
   const ErrorClass = errorClassFor(status);
   return new ErrorClass(status, body, headers, `${status} ${detail}${hint && `. ${hint}`}`);
+}
+
+/** A JSON.parse reviver that redacts every string value and object key. */
+function redactingReviver(redact: Redactor) {
+  return (_key: string, value: unknown): unknown => {
+    if (typeof value === "string") return redact(value);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      for (const name of Object.keys(record)) {
+        const safe = redact(name);
+        if (safe !== name) {
+          record[safe] = record[name];
+          delete record[name];
+        }
+      }
+    }
+    return value;
+  };
 }
 
 /** The start of a body, for messages about bodies that could not be read. */

@@ -148,11 +148,11 @@ export function createTransport(config: TransportConfig): Transport {
         }
       }
       const safeHeaders = redactHeaders(response.headers, redact);
-      const safeText = redact(text);
       if (isRedirect(response)) {
-        return { failure: redirectError(response, target, url, safeHeaders, safeText, redact) };
+        return { failure: redirectError(response, target, url, safeHeaders, redact(text), redact) };
       }
-      return { failure: errorFromResponse(response.status, safeHeaders, safeText, config.hints) };
+      const { status } = response;
+      return { failure: errorFromResponse(status, safeHeaders, text, redact, config.hints) };
     }
 
     for (let attempt = 1; ; attempt++) {
