@@ -155,8 +155,10 @@ export function createTransport(config: TransportConfig): Transport {
       return { failure: errorFromResponse(status, safeHeaders, text, redact, config.hints) };
     }
 
+    // Attempts are timed only for a log that will show it.
+    const timed = log.attempt || log.success || log.failure || log.retry;
     for (let attempt = 1; ; attempt++) {
-      const started = Date.now();
+      const started = timed ? Date.now() : 0;
       const record = (outcome: string, retryInMs?: number): AttemptRecord => ({
         ...target,
         attempt,
