@@ -1,14 +1,29 @@
+import { invalid } from "./errors";
+
+type Env = Record<string, string | undefined>;
+
 /**
  * Reads an environment variable from `env`, or from `process.env` when the
  * runtime has one. `process` is looked up at call time, never at import, so the
  * packages load in browsers and edge runtimes.
+ *
+ * Where reading the environment is not permitted (Deno without `--allow-env` throws
+ * `NotCapable` or `PermissionDenied`), this throws a ValidationError naming the variable
+ * and how to pass its value instead.
  */
-export function readEnv(
-  name: string,
-  env?: Record<string, string | undefined>,
-): string | undefined {
-  const source =
-    env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const value = source?.[name]?.trim();
+export function readEnv(name: string, env?: Env): string | undefined {
+  let value: string | undefined;
+  try {
+    const source = env ?? (globalThis as { process?: { env?: Env } }).process?.env;
+    value = source?.[name]?.trim();
+  } catch (error) {
+    const why = (error as { name?: unknown } | null)?.name;
+    invalid(
+      name,
+      `cannot be read: this runtime does not permit reading the environment` +
+        `${typeof why === "string" ? ` (${why})` : ""}. Allow it (Deno: --allow-env=${name}), ` +
+        "or pass the values yourself: in the client's options, or as the env object of fromEnv.",
+    );
+  }
   return value ? value : undefined;
 }

@@ -1,3 +1,6 @@
+import { brand, isBranded } from "./brand";
+import { retryAfterMs } from "./retry-policy";
+
 // Every failure a caller can hit is one of these classes, so callers branch on
 // `instanceof` rather than on message text. Messages never carry the token: the
 // transport redacts it from any server text before an error is built.
@@ -6,6 +9,12 @@
 export class XError extends Error {
   /** Always `"XError"`, so logs and `error.name` checks name the class. */
   override name = "XError";
+
+  /** Also true for errors thrown by another copy of this package (its ESM or CJS build). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asked about.
+    return isBranded(this, value);
+  }
 }
 
 /** The server answered with a status outside 2xx, or a 2xx body that is not JSON. */
@@ -13,7 +22,7 @@ export class ApiError extends XError {
   /** Always `"ApiError"`, so logs and `error.name` checks name the class. */
   override name = "ApiError";
   constructor(
-    /** HTTP status of the response. */
+    /** HTTP status of the response (0 for a redirect a browser hid). */
     readonly status: number,
     /** Parsed JSON body, or the raw text when the body was not JSON. */
     readonly body: unknown,
@@ -49,6 +58,8 @@ export class UnprocessableEntityError extends ApiError {
 export class RateLimitError extends ApiError {
   /** Always `"RateLimitError"`, so logs and `error.name` checks name the class. */
   override name = "RateLimitError";
+  /** How long the service asked to wait (its `Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined = retryAfterMs(this.headers);
 }
 /** 5xx: the service failed; retried automatically, thrown once retries run out. */
 export class InternalServerError extends ApiError {
@@ -56,13 +67,38 @@ export class InternalServerError extends ApiError {
   override name = "InternalServerError";
 }
 
+/** What a {@link ConnectionError} knows about the failed call. */
+export interface ConnectionFailure {
+  /** HTTP method of the call. */
+  method: string;
+  /** URL of the call without its query (which may hold the token). */
+  url: string;
+  /** The underlying error code, such as `ECONNREFUSED` or `ENOTFOUND`, when there is one. */
+  code: string | undefined;
+  /** Attempts made, the failed one included. */
+  attempts: number;
+  /** The underlying error, with the token redacted from it. */
+  cause: unknown;
+}
+
 /** No HTTP response arrived: DNS, refused or reset connection, TLS failure. */
 export class ConnectionError extends XError {
   /** Always `"ConnectionError"`, so logs and `error.name` checks name the class. */
   override name = "ConnectionError";
+  readonly method: string;
+  readonly url: string;
+  readonly code: string | undefined;
+  readonly attempts: number;
+  constructor(message: string, failure: ConnectionFailure) {
+    super(message, { cause: failure.cause });
+    this.method = failure.method;
+    this.url = failure.url;
+    this.code = failure.code;
+    this.attempts = failure.attempts;
+  }
 }
 
-/** No response arrived within `timeoutMs`. */
+/** No complete response arrived within `timeoutMs`; the attempt was cut. */
 export class TimeoutError extends XError {
   /** Always `"TimeoutError"`, so logs and `error.name` checks name the class. */
   override name = "TimeoutError";
@@ -82,48 +118,20 @@ export class ValidationError extends XError {
   }
 }
 
+// Marked so `instanceof` works across copies of this package: see brand.ts.
+brand(XError, "XError");
+brand(ApiError, "ApiError");
+brand(BadRequestError, "BadRequestError");
+brand(AuthenticationError, "AuthenticationError");
+brand(NotFoundError, "NotFoundError");
+brand(UnprocessableEntityError, "UnprocessableEntityError");
+brand(RateLimitError, "RateLimitError");
+brand(InternalServerError, "InternalServerError");
+brand(ConnectionError, "ConnectionError");
+brand(TimeoutError, "TimeoutError");
+brand(ValidationError, "ValidationError");
+
 /** Throws a {@link ValidationError} for `field`. */
 export function invalid(field: string, rule: string): never {
   throw new ValidationError(field, rule);
-}
-
-// The class for each status, and what to do next: one short hint keeps every message
-// actionable.
-const auth: [typeof ApiError, string] = [AuthenticationError, "Check the token and its access."];
-const byStatus: Record<number, [typeof ApiError, string]> = {
-  400: [BadRequestError, "Fix the request as it says."],
-  401: auth,
-  403: auth,
-  404: [NotFoundError, "Check the URL and namespace."],
-  422: [UnprocessableEntityError, "Check the input's shape."],
-  429: [RateLimitError, "Slow down or raise maxRetries."],
-};
-
-/**
- * Builds the error for a non-2xx response, or a 2xx whose body is not JSON; `text` is the
- * raw body, already redacted.
- */
-export function errorFromResponse(status: number, headers: Headers, text: string): ApiError {
-  let body: unknown = text;
-  let detail: string | undefined;
-  try {
-    body = JSON.parse(text);
-    const error = (body as { error?: unknown } | null)?.error;
-    if (typeof error === "string") detail = error;
-  } catch {
-    // A proxy's HTML page or a cut-off body: quote its start instead.
-  }
-  detail ??= text ? `body is not JSON: ${quote(text)}` : "empty body";
-  const [Class, hint] =
-    byStatus[status] ??
-    (status > 499
-      ? [InternalServerError, "The service failed; retry later."]
-      : // A 2xx lands here only when its body did not parse.
-        [ApiError, status < 300 ? "Check the URL, or retry if it was cut off." : ""]);
-  return new Class(status, body, headers, `${status} ${detail}${hint && `. ${hint}`}`);
-}
-
-/** The start of a body, for messages about bodies that could not be read. */
-function quote(text: string): string {
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
 }

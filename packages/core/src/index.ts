@@ -7,6 +7,8 @@
  * @module @x/core
  */
 export { readEnv } from "./env";
+export type { StatusHints } from "./error-from-response";
+export type { ConnectionFailure } from "./errors";
 export {
   ApiError,
   AuthenticationError,
@@ -21,6 +23,9 @@ export {
   ValidationError,
   XError,
 } from "./errors";
+export type { AttemptRecord, Logger, LogLevel } from "./log";
+export { readLogLevel } from "./log";
 export type { Call, ClientOptions, RawBody, Transport, TransportConfig } from "./transport";
 export { createTransport } from "./transport";
 export { httpUrl } from "./url";
+export type { FetchOptions } from "./validate";

@@ -9,17 +9,26 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
+ * The wait a response's `Retry-After` asks for, in milliseconds (it holds seconds or an
+ * HTTP date); undefined when it is absent or unreadable. A date in the past is 0.
+ */
+export function retryAfterMs(headers: Headers): number | undefined {
+  const after = headers.get("retry-after")?.trim();
+  if (!after) return undefined;
+  if (/^\d+(\.\d+)?$/.test(after)) return Number(after) * 1000;
+  const date = Date.parse(after);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - Date.now());
+}
+
+/**
  * Milliseconds to wait before retry number `retry` (0 for the first retry).
- * A server's `Retry-After` (seconds or an HTTP date) wins when it is at most 60 s;
- * otherwise 0.5 s doubling to an 8 s cap, with up to 25% jitter taken off so
- * clients that failed together do not retry together.
+ * A server's `Retry-After` wins when it is at most 60 s; otherwise 0.5 s doubling to an
+ * 8 s cap, with up to 25% jitter taken off so clients that failed together do not retry
+ * together.
  */
 export function retryDelayMs(retry: number, headers?: Headers): number {
-  const after = headers?.get("retry-after");
-  if (after) {
-    const seconds = Number(after);
-    const ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
-    if (ms >= 0 && ms <= MAX_RETRY_AFTER_MS) return ms;
-  }
+  const asked = headers && retryAfterMs(headers);
+  if (asked !== undefined && asked <= MAX_RETRY_AFTER_MS) return asked;
   return Math.min(500 * 2 ** retry, 8000) * (1 - Math.random() * 0.25);
 }

@@ -1,5 +1,12 @@
-import { ConnectionError, errorFromResponse, invalid, TimeoutError } from "./errors";
+import { type Exchange, type Fetch, runAttempt } from "./attempt";
+import type { CallTarget } from "./connection-error";
+import { errorFromResponse, type StatusHints } from "./error-from-response";
+import { ApiError, ConnectionError, invalid, TimeoutError } from "./errors";
+import { type AttemptRecord, createTransportLog, type Logger, type LogLevel } from "./log";
+import { createRedactor, redactHeaders } from "./redact";
+import { isRedirect, redirectError } from "./redirect";
 import { isRetryableStatus, retryDelayMs } from "./retry-policy";
+import { checkDefaultHeaders, checkFetchOptions, checkToken, type FetchOptions } from "./validate";
 
 /** Options every client constructor accepts. */
 export interface ClientOptions {
@@ -13,7 +20,15 @@ export interface ClientOptions {
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
    * called as `fetch(url, init)`, like the global one.
    */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  fetch?: Fetch;
+  /** Extra `RequestInit` fields for every call, such as `keepalive`, `cache` or a `dispatcher`. */
+  fetchOptions?: FetchOptions;
+  /** Headers sent on every call; a call's own headers win over them. */
+  defaultHeaders?: Record<string, string>;
+  /** Where log lines go (default `console`): any object with `debug`, `info`, `warn`, `error`. */
+  logger?: Logger;
+  /** How much to log (default `"off"`). Never the token, headers or bodies. */
+  logLevel?: LogLevel;
 }
 
 export interface TransportConfig extends ClientOptions {
@@ -23,6 +38,8 @@ export interface TransportConfig extends ClientOptions {
   tokenIn?: "header" | "query";
   /** Name of the query parameter when `tokenIn` is `"query"`. */
   tokenQueryParam?: string;
+  /** What error messages advise, by status, where the defaults do not fit the service. */
+  hints?: StatusHints;
 }
 
 /** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
@@ -49,7 +66,13 @@ export interface Call {
 /** Sends a call and resolves to the parsed JSON of its 2xx response. */
 export type Transport = <T>(call: Call) => Promise<T>;
 
-const TIMEOUT = Symbol("timeout");
+/** What one call runs with: the client's settings, unless the call overrides them. */
+interface CallLimits {
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  /** Attempts in all: 1 + the retries allowed. */
+  attempts: number;
+}
 
 /**
  * Makes the `Transport` a client sends its calls through: auth, timeouts, retries with
@@ -57,7 +80,7 @@ const TIMEOUT = Symbol("timeout");
  */
 export function createTransport(config: TransportConfig): Transport {
   const { token, maxRetries = 2, timeoutMs = 30_000 } = config;
-  if (typeof token !== "string" || !token) invalid("token", "must be a non-empty string");
+  checkToken(token);
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     invalid("maxRetries", "must be a non-negative integer");
   }
@@ -65,59 +88,32 @@ export function createTransport(config: TransportConfig): Transport {
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) {
     invalid("timeoutMs", "must be a positive number");
   }
+  const defaultHeaders = checkDefaultHeaders(config.defaultHeaders);
+  const fetchOptions = checkFetchOptions(config.fetchOptions);
+  const log = createTransportLog(config.logger, config.logLevel);
+  const redact = createRedactor(token);
   const base = config.baseUrl.replace(/\/+$/, "");
   const tokenQuery =
     config.tokenIn === "query"
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
       : undefined;
-  // A server or proxy may echo what it received; no text of theirs reaches an error's
-  // message or properties with the token still in it. (Results go to the caller as sent.)
-  // Both as given and as encoded into a query string.
-  const redact = (text: string) =>
-    text.split(token).join("[redacted]").split(encodeURIComponent(token)).join("[redacted]");
 
-  async function attempt(url: string, init: RequestInit, call: Call) {
-    const send = config.fetch ?? fetch;
-    const { signal } = call;
-    signal?.throwIfAborted();
-    // Only the caller's own signal goes to fetch; the timeout is a timer raced against
-    // the exchange. On Node 20 an AbortController per call costs more than the rest of
-    // the client together. A timed-out exchange is abandoned, not torn down: its late
-    // response is still read to the end, which hands the connection back to the pool.
-    // A caller who needs the socket cut passes `signal`.
-    init.signal = signal;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const exchange = (async () => {
-      // (url, init) rather than a Request: fetch builds its own Request anyway, and a
-      // second one per call costs more than the rest of the client together.
-      const response = await send(url, init);
-      return { response, text: await response.text() };
-    })();
-    try {
-      return await Promise.race([
-        exchange,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(reject, timeoutMs, TIMEOUT);
-        }),
-      ]);
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (error === TIMEOUT) {
-        throw new TimeoutError(
-          `No response in ${timeoutMs} ms. Raise timeoutMs or check the service.`,
-        );
-      }
-      const reason = redact(String((error as Error)?.message ?? error));
-      throw new ConnectionError(
-        `Could not reach the service (${reason}). Check the URL and network.`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
+  const limitsOf = (call: Call): CallLimits => ({
+    signal: call.signal,
+    timeoutMs,
+    attempts: call.retry === false ? 1 : maxRetries + 1,
+  });
+
+  /** The call's headers over the defaults, whatever the case of their names. */
+  function headersOf(call: Call): Record<string, string> {
+    if (!defaultHeaders) return { ...call.headers };
+    const headers = { ...defaultHeaders };
+    for (const name in call.headers) delete headers[name.toLowerCase()];
+    return Object.assign(headers, call.headers);
   }
 
   return async <T>(call: Call): Promise<T> => {
-    const headers: Record<string, string> = { ...call.headers };
+    const headers = headersOf(call);
     let url = base + call.path;
     if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
     else headers.authorization = `Bearer ${token}`;
@@ -127,36 +123,99 @@ export function createTransport(config: TransportConfig): Transport {
       headers["content-type"] = "application/json";
     }
     // Every attempt sends the same method, headers and bytes (bodies are never streams).
-    const init: RequestInit = { method: call.method, headers, body: body as BodyInit | undefined };
-    const retries = call.retry === false ? 0 : maxRetries;
+    // Redirects come back as responses, never followed: see redirect.ts.
+    const init: RequestInit = {
+      ...fetchOptions,
+      method: call.method,
+      headers,
+      body: body as BodyInit | undefined,
+      redirect: "manual",
+    };
+    const limits = limitsOf(call);
+    // Messages and log lines name the URL without its query, which may hold the token.
+    const target: CallTarget = { method: call.method, url: redact(url.split(/[?#]/, 1)[0] ?? "") };
+    const send = config.fetch ?? fetch;
 
-    for (let retry = 0; ; retry++) {
-      let outcome: Awaited<ReturnType<typeof attempt>>;
+    /** One attempt: its parsed result, or the failure to retry or throw. */
+    async function settle(attempt: number): Promise<Settled<T>> {
+      let exchange: Exchange;
       try {
-        outcome = await attempt(url, init, call);
+        exchange = await runAttempt(send, url, init, { ...limits, target, attempt, redact });
       } catch (error) {
-        // The caller's own abort ends everything; a lost connection or a timeout
-        // is worth another try when the request may be repeated.
-        const transient = error instanceof ConnectionError || error instanceof TimeoutError;
-        if (!transient || retry >= retries) throw error;
-        await sleep(retryDelayMs(retry), call.signal);
-        continue;
+        if (error instanceof ConnectionError || error instanceof TimeoutError) {
+          return { failure: error };
+        }
+        throw error; // the caller's own abort ends everything
       }
-      const { response, text } = outcome;
+      const { response, text } = exchange;
       if (response.ok) {
         try {
-          return JSON.parse(text) as T;
+          return { result: JSON.parse(text) as T, status: response.status };
         } catch {
           // An HTML page from a proxy, or a body cut off: an ApiError below, never a
           // bare SyntaxError.
         }
-      } else if (retry < retries && isRetryableStatus(response.status)) {
-        await sleep(retryDelayMs(retry, response.headers), call.signal);
-        continue;
       }
-      throw errorFromResponse(response.status, response.headers, redact(text));
+      const safeHeaders = redactHeaders(response.headers, redact);
+      if (isRedirect(response)) {
+        return { failure: redirectError(response, target, url, safeHeaders, redact(text), redact) };
+      }
+      const { status } = response;
+      return { failure: errorFromResponse(status, safeHeaders, text, redact, config.hints) };
+    }
+
+    // Attempts are timed only for a log that will show it.
+    const timed = log.attempt || log.success || log.failure || log.retry;
+    for (let attempt = 1; ; attempt++) {
+      const started = timed ? Date.now() : 0;
+      const record = (outcome: string, retryInMs?: number): AttemptRecord => ({
+        ...target,
+        attempt,
+        attempts: limits.attempts,
+        outcome,
+        durationMs: Date.now() - started,
+        retryInMs,
+      });
+      const settled = await settle(attempt);
+      if ("result" in settled) {
+        log.attempt?.(record(String(settled.status)));
+        log.success?.(record(String(settled.status)));
+        return settled.result;
+      }
+      const { failure } = settled;
+      if (attempt >= limits.attempts || !isRetryable(failure)) {
+        log.attempt?.(record(outcomeOf(failure)));
+        log.failure?.(record(outcomeOf(failure)));
+        throw failure;
+      }
+      const wait = retryDelayMs(
+        attempt - 1,
+        failure instanceof ApiError ? failure.headers : undefined,
+      );
+      log.attempt?.(record(outcomeOf(failure), wait));
+      log.retry?.(record(outcomeOf(failure), wait));
+      await sleep(wait, limits.signal);
     }
   };
+}
+
+/** A failure the retry loop decides on. */
+type Failure = ApiError | ConnectionError | TimeoutError;
+
+/** The outcome of one attempt. */
+type Settled<T> = { result: T; status: number } | { failure: Failure };
+
+/** Whether another attempt may fix a failure: lost connections, timeouts, some statuses. */
+function isRetryable(failure: Failure): boolean {
+  if (failure instanceof ApiError) return isRetryableStatus(failure.status);
+  return true;
+}
+
+/** A failure as a log line names it: the status, or the error's class and code. */
+function outcomeOf(failure: Failure): string {
+  if (failure instanceof ApiError) return String(failure.status);
+  if (failure instanceof ConnectionError && failure.code) return `${failure.name} ${failure.code}`;
+  return failure.name;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -37,6 +37,27 @@ describe("readEnv", () => {
     expect(readEnv("A", { A: " " })).toBeUndefined();
     expect(readEnv("A", {})).toBeUndefined();
   });
+  it("turns a runtime's refusal to read the environment into a ValidationError", () => {
+    // What Deno's process.env does without --allow-env: every read throws.
+    class NotCapable extends Error {
+      override name = "NotCapable";
+    }
+    const lockedDown = new Proxy<Record<string, string | undefined>>(
+      {},
+      {
+        get() {
+          throw new NotCapable('Requires env access to "VECTOR_URL", run again with --allow-env');
+        },
+      },
+    );
+    expect(() => readEnv("VECTOR_URL", lockedDown)).toThrow(ValidationError);
+    expect(() => readEnv("VECTOR_URL", lockedDown)).toThrow(
+      "VECTOR_URL: cannot be read: this runtime does not permit reading the environment " +
+        "(NotCapable). Allow it (Deno: --allow-env=VECTOR_URL), or pass the values yourself: " +
+        "in the client's options, or as the env object of fromEnv.",
+    );
+  });
+
   it("falls back to process.env at call time", () => {
     const { env } = (globalThis as unknown as { process: { env: Record<string, string> } }).process;
     env.X_CORE_TEST_VAR = "v";

@@ -55,14 +55,14 @@ describe("createTransport", () => {
     const { fetch, requests } = stub(json(200, {}));
     const send = createTransport({
       baseUrl: "https://h.example",
-      token: "a b&c",
+      token: "a/b&c",
       tokenIn: "query",
       tokenQueryParam: "svc_token",
       fetch,
     });
     await send({ method: "POST", path: "/v2/trigger/https://w.example/x?y=1" });
     expect(requests[0]?.url).toBe(
-      "https://h.example/v2/trigger/https://w.example/x?y=1&svc_token=a%20b%26c",
+      "https://h.example/v2/trigger/https://w.example/x?y=1&svc_token=a%2Fb%26c",
     );
     expect(requests[0]?.headers.has("authorization")).toBe(false);
   });
@@ -183,7 +183,7 @@ describe("createTransport", () => {
     }
   });
 
-  // The timeout is a timer raced against the exchange, not an abort: these never settle.
+  // These ignore the attempt's abort signal; the timeout still ends the attempt.
   const never = () => new Promise<Response>(() => {});
   const endless = async () => new Response(new ReadableStream({ start() {} }), { status: 200 });
 
@@ -287,7 +287,7 @@ describe("an already aborted signal", () => {
 
 describe("token hygiene and waits", () => {
   it("redacts the token as encoded into the query string too", async () => {
-    const token = "p@ss word&1";
+    const token = "p@ss/word&1";
     const { fetch } = stub(
       json(400, { error: `bad URL /x?svc_token=${encodeURIComponent(token)} (raw: ${token})` }),
     );
@@ -305,7 +305,7 @@ describe("token hygiene and waits", () => {
     expect((error as Error).message).toContain("svc_token=[redacted] (raw: [redacted])");
   });
 
-  it("takes its abort listener off the caller's signal after each retry wait", async () => {
+  it("takes every abort listener off the caller's signal: attempts and retry waits", async () => {
     // A fetch that leaves the signal alone, so every listener on it is the transport's.
     const answers = [json(503, {}, { "retry-after": "0" }), json(200, { ok: 1 })];
     const fetch = async () => answers.shift() as Response;
@@ -314,7 +314,10 @@ describe("token hygiene and waits", () => {
     const added = vi.spyOn(signal, "addEventListener");
     const removed = vi.spyOn(signal, "removeEventListener");
     await send({ method: "GET", path: "/", signal });
-    expect(added).toHaveBeenCalledTimes(1);
-    expect(removed).toHaveBeenCalledWith("abort", added.mock.calls[0]?.[1]);
+    // Two attempts and the wait between them.
+    expect(added).toHaveBeenCalledTimes(3);
+    for (const [type, listener] of added.mock.calls) {
+      expect(removed).toHaveBeenCalledWith(type, listener);
+    }
   });
 });

@@ -1,0 +1,104 @@
+import { readEnv } from "./env";
+import { invalid } from "./errors";
+
+// Observability in the style of openai-node: a `logger` (console by default) and a
+// `logLevel` ("off" by default). Lines name the call (method and URL without query), its
+// status or error class, durations, attempt numbers and retry waits; never the token, a
+// header or a body, so a log cannot leak them.
+
+/** Any object with these four methods, such as `console`, pino or winston. */
+export interface Logger {
+  debug(message: string, ...details: unknown[]): void;
+  info(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** How much the client logs: nothing (default), failures, retries, calls, or every attempt. */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
+const LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+const LEVEL_RULE = 'must be "off", "error", "warn", "info" or "debug"';
+
+/** `value` if it is a log level, else a ValidationError naming `field`. */
+export function checkLogLevel(value: unknown, field: string): LogLevel {
+  if (typeof value === "string" && Object.hasOwn(LEVELS, value)) return value as LogLevel;
+  return invalid(field, LEVEL_RULE);
+}
+
+/** The log level set by the `X_LOG` environment variable, if any (read by `fromEnv`). */
+export function readLogLevel(env?: Record<string, string | undefined>): LogLevel | undefined {
+  const value = readEnv("X_LOG", env);
+  return value === undefined ? undefined : checkLogLevel(value, "X_LOG");
+}
+
+function checkLogger(value: unknown): Logger {
+  const methods = ["debug", "info", "warn", "error"] as const;
+  const logger = value as Partial<Record<(typeof methods)[number], unknown>> | null;
+  if (typeof logger !== "object" || logger === null) {
+    return invalid("logger", "must be an object with debug, info, warn and error methods");
+  }
+  for (const method of methods) {
+    if (typeof logger[method] !== "function") invalid("logger", `has no ${method} method`);
+  }
+  return value as Logger;
+}
+
+/** One attempt of a call, as logged. */
+export interface AttemptRecord {
+  method: string;
+  /** Without the query, which may hold the token. */
+  url: string;
+  attempt: number;
+  attempts: number;
+  /** The response status, or the error's class (and code) when no response came. */
+  outcome: string;
+  durationMs: number;
+  /** The wait before the next attempt, when there is one. */
+  retryInMs?: number;
+}
+
+/**
+ * What the transport logs, each undefined below its level, so a call at "off" pays for
+ * an `undefined` check and nothing else.
+ */
+export interface TransportLog {
+  /** debug: every attempt. */
+  attempt?: (record: AttemptRecord) => void;
+  /** warn: every retry. */
+  retry?: (record: AttemptRecord) => void;
+  /** info: every call that succeeded, with its last attempt. */
+  success?: (record: AttemptRecord) => void;
+  /** error: every call that failed, with its last attempt. */
+  failure?: (record: AttemptRecord) => void;
+}
+
+function describe(record: AttemptRecord): string {
+  const { method, url, outcome, durationMs, attempt, attempts } = record;
+  return `${method} ${url} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt} of ${attempts})`;
+}
+
+function waitText(record: AttemptRecord): string {
+  return record.retryInMs === undefined ? "" : `; retrying in ${Math.round(record.retryInMs)} ms`;
+}
+
+/** The log of a transport configured with `logger` and `logLevel` (both checked). */
+export function createTransportLog(logger: unknown, logLevel: unknown): TransportLog {
+  const level = LEVELS[checkLogLevel(logLevel ?? "off", "logLevel")];
+  const sink = logger === undefined ? console : checkLogger(logger);
+  const log: TransportLog = {};
+  if (level >= LEVELS.error) {
+    log.failure = (record) => sink.error(`[x] ${describe(record)}`, record);
+  }
+  if (level >= LEVELS.warn) {
+    log.retry = (record) => sink.warn(`[x] ${describe(record)}${waitText(record)}`, record);
+  }
+  if (level >= LEVELS.info) {
+    log.success = (record) => sink.info(`[x] ${describe(record)}`, record);
+  }
+  if (level >= LEVELS.debug) {
+    log.attempt = (record) => sink.debug(`[x] ${describe(record)}${waitText(record)}`, record);
+  }
+  return log;
+}

@@ -1,0 +1,78 @@
+// A server or proxy may echo the token it received: raw, percent-encoded as it was in the
+// query string, or JSON-escaped (`\/`, `\u0074`), in any mix. Every text of theirs is
+// passed through one redactor before it reaches an error, so none of those forms survives.
+
+export const REDACTED = "[redacted]";
+
+/** Replaces every written form of one secret in a text with `[redacted]`. */
+export type Redactor = (text: string) => string;
+
+/**
+ * A redactor for `secret`. It is one regular expression in which each character of the
+ * secret matches any of its written forms, longest first, so one pass finds every mix of
+ * forms and never matches inside a `[redacted]` it has just written (with a very short
+ * token, redacting form after form in turn mangled the text).
+ */
+export function createRedactor(secret: string): Redactor {
+  const pattern = new RegExp([...secret].map(characterForms).join(""), "g");
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+/** A regular-expression group matching every form of one character, longest first. */
+function characterForms(character: string): string {
+  const forms = [
+    jsonUnicodeEscape(character),
+    percentEncoded(character),
+    jsonShortEscape(character),
+    escapeForRegExp(character),
+  ].filter((form) => form !== "");
+  return `(?:${forms.join("|")})`;
+}
+
+/** `\u0074` for `t` (hex digits in either case); a surrogate pair for characters beyond. */
+function jsonUnicodeEscape(character: string): string {
+  let form = "";
+  for (let i = 0; i < character.length; i++) {
+    const hex = character.charCodeAt(i).toString(16).padStart(4, "0");
+    form += `\\\\u${anyCase(hex)}`;
+  }
+  return form;
+}
+
+/** `%2F` for `/`: each UTF-8 byte as `%XX`, hex digits in either case. */
+function percentEncoded(character: string): string {
+  let form = "";
+  for (const byte of new TextEncoder().encode(character)) {
+    form += `%${anyCase(byte.toString(16).padStart(2, "0"))}`;
+  }
+  return form;
+}
+
+/** JSON's two-character escapes of a printable character: `\/`, `\\` and `\"`. */
+function jsonShortEscape(character: string): string {
+  if (character === "/" || character === "\\" || character === '"') {
+    return `\\\\${escapeForRegExp(character)}`;
+  }
+  return "";
+}
+
+/** Hex digits as a pattern that accepts upper- and lower-case letters. */
+function anyCase(hex: string): string {
+  return hex.replace(/[a-f]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+}
+
+function escapeForRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+}
+
+/**
+ * A copy of `headers` with every value redacted, for errors that keep the response
+ * headers: a `Location` or `WWW-Authenticate` may carry the token back.
+ */
+export function redactHeaders(headers: Headers, redact: Redactor): Headers {
+  const copy = new Headers();
+  headers.forEach((value, name) => {
+    copy.append(name, redact(value));
+  });
+  return copy;
+}

@@ -1,0 +1,53 @@
+import type { CallTarget } from "./connection-error";
+import { ApiError } from "./errors";
+import type { Redactor } from "./redact";
+
+// Redirects are never followed: fetch would re-send a POST as a GET without its body to
+// another address (a trigger that "succeeds" without starting a run) and carry a token
+// kept in the query to another origin. The caller fixes the client's URL instead.
+
+/** Whether a response is a redirect: a 3xx, or a browser's opaque manual redirect. */
+export function isRedirect(response: Response): boolean {
+  if (response.type === "opaqueredirect") return true;
+  return response.status >= 300 && response.status < 400;
+}
+
+/** The ApiError for a redirect; `headers` and `text` are already redacted. */
+export function redirectError(
+  response: Response,
+  target: CallTarget,
+  requestUrl: string,
+  headers: Headers,
+  text: string,
+  redact: Redactor,
+): ApiError {
+  const advice = "Point the client at the address the service answers at.";
+  if (response.type === "opaqueredirect") {
+    return new ApiError(
+      response.status,
+      text,
+      headers,
+      `The service redirected ${target.method} ${target.url}, and redirects are not followed. ` +
+        "The browser hides where it pointed (an opaque redirect); open the URL yourself to see. " +
+        advice,
+    );
+  }
+  const location = response.headers.get("location");
+  const where = location ? `to ${redact(resolved(location, requestUrl))}` : "without a Location";
+  return new ApiError(
+    response.status,
+    text,
+    headers,
+    `${response.status} The service redirected ${target.method} ${target.url} ${where}; ` +
+      `redirects are not followed, so nothing was sent there. ${advice}`,
+  );
+}
+
+/** `location` as an absolute URL, or as given when it does not parse. */
+function resolved(location: string, base: string): string {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return location;
+  }
+}

@@ -1,0 +1,88 @@
+import { invalid } from "./errors";
+
+// Checks of the client options the transport reads, each a small named rule, so a bad
+// option is a ValidationError at construction rather than a confusing failure (or a
+// retried ConnectionError) on the first call.
+
+/**
+ * Extra `RequestInit` fields for every call (`keepalive`, `cache`, `credentials`, a
+ * runtime's own such as undici's `dispatcher`). The fields the client sets per call are
+ * excluded, and so is `redirect`: redirects are never followed.
+ */
+export type FetchOptions = Omit<
+  RequestInit,
+  "method" | "headers" | "body" | "signal" | "redirect"
+> & {
+  [field: string]: unknown;
+};
+
+/**
+ * The token goes into a header or a URL as is. A line break or a space (often a file's
+ * trailing newline) would be refused by fetch on every attempt, or cut the header; a
+ * character outside ASCII cannot be sent in a header at all.
+ */
+const TOKEN_FORM = /^[\x21-\x7e]+$/;
+
+export function checkToken(token: unknown): void {
+  if (typeof token !== "string" || token === "") {
+    invalid("token", "must be a non-empty string");
+  }
+  if (!TOKEN_FORM.test(token)) {
+    invalid(
+      "token",
+      "must be visible ASCII characters only, without whitespace or control characters " +
+        "(a token read from a file often ends in a newline: trim it)",
+    );
+  }
+}
+
+/** A header name as HTTP defines it (a "token"). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Header values may not hold line breaks or NUL, which would end or corrupt the header. */
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+/**
+ * `headers` with lower-case names (so a call's own header replaces a default whatever its
+ * case), or undefined when there are none.
+ */
+export function checkDefaultHeaders(headers: unknown): Record<string, string> | undefined {
+  if (headers === undefined) return undefined;
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
+    return invalid("defaultHeaders", "must be an object of header names to string values");
+  }
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const field = `defaultHeaders.${name}`;
+    if (!HEADER_NAME.test(name)) invalid(field, "is not a valid header name");
+    if (typeof value !== "string" || !HEADER_VALUE.test(value)) {
+      invalid(field, "must be a string without line breaks");
+    }
+    if (name.toLowerCase() === "authorization") {
+      invalid(field, "is set by the client from `token`; pass the token instead");
+    }
+    checked[name.toLowerCase()] = value;
+  }
+  return Object.keys(checked).length > 0 ? checked : undefined;
+}
+
+/** What to use instead of each `RequestInit` field the client sets itself. */
+const SET_PER_CALL: Record<string, string> = {
+  method: "is set by each call",
+  body: "is set by each call",
+  headers: "is set by each call; use defaultHeaders for headers on every call",
+  signal: "is set by each attempt; pass a signal in the call's options",
+  redirect: "is always manual: redirects are never followed",
+};
+
+export function checkFetchOptions(options: unknown): FetchOptions | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    return invalid("fetchOptions", "must be an object of RequestInit fields");
+  }
+  for (const field of Object.keys(options)) {
+    const rule = SET_PER_CALL[field];
+    if (rule) invalid(`fetchOptions.${field}`, rule);
+  }
+  return options as FetchOptions;
+}

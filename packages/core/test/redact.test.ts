@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { createTransport } from "../src/index";
+import { createRedactor } from "../src/redact";
+import { rejection } from "./helpers";
+
+describe("createRedactor", () => {
+  it("finds every written form of the token, and any mix of them, in one pass", () => {
+    const redact = createRedactor("a/b");
+    for (const form of [
+      "a/b",
+      "a%2Fb",
+      "a%2fb",
+      "%61%2F%62",
+      "a\\/b",
+      "\\u0061\\u002f\\u0062",
+      "\\u0061/b",
+      "a\\u002Fb",
+    ]) {
+      expect(redact(`<${form}>`), form).toBe("<[redacted]>");
+    }
+  });
+
+  it("leaves look-alikes alone", () => {
+    const redact = createRedactor("a/b");
+    expect(redact("a/c A/B a%2Gb a\\\\/b")).toBe("a/c A/B a%2Gb a\\\\/b");
+  });
+
+  it("redacts characters outside ASCII as UTF-8 percent-encoding and surrogate pairs", () => {
+    const redact = createRedactor("k€y😀");
+    expect(redact(encodeURIComponent("k€y😀"))).toBe("[redacted]");
+    expect(redact(JSON.stringify("k€y😀").slice(1, -1))).toBe("[redacted]");
+    expect(redact("k\\u20acy\\ud83d\\ude00")).toBe("[redacted]");
+  });
+
+  it("never rewrites its own [redacted] with a very short token", () => {
+    for (const token of ["d", "re", "dact", "[redacted]", "e]"]) {
+      const redact = createRedactor(token);
+      expect(redact(`x ${token} y`), token).toBe("x [redacted] y");
+    }
+  });
+});
+
+describe("redaction in messages", () => {
+  it("touches only the server's text, so a short token never mangles the client's words", async () => {
+    // "ke" is in "Check the token" and "e" in almost every word of the message.
+    for (const token of ["ke", "e"]) {
+      const fetch = async () => Response.json({ error: `bad ${token}` }, { status: 401 });
+      const send = createTransport({ baseUrl: "https://h.example", token, fetch });
+      const error = await rejection(send({ method: "GET", path: "/info" }));
+      expect(error.message).toBe("401 bad [redacted]. Check the token and its access.");
+    }
+  });
+});
