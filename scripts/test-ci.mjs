@@ -9,13 +9,17 @@
 //
 // Stages of `pnpm check` that run outside vitest (the runtime matrix, the release
 // rehearsal) leave their counts in `.check-results/<stage>.json` as
-// `{ "passed": N, "failed": N }`; they are added to the totals here.
+// `{ "passed": N, "failed": N }`; they are added to the totals here. `--expect a,b` names
+// the stages that must have left counts: one that crashed before writing them counts as
+// one failure, so a broken stage can never vanish from the totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 
-const { values: args } = parseArgs({ options: { seed: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { seed: { type: "string" }, expect: { type: "string" } },
+});
 const seed = args.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
 const out = ".vitest-results.json";
 const stages = ".check-results";
@@ -50,13 +54,21 @@ if (existsSync(out)) {
 if (run.status !== 0 && failed === 0) failed = 1;
 if (failed > 0) console.log(`test-ci: to repeat this order, pass --seed ${seed}`);
 
-if (existsSync(stages)) {
-  for (const name of readdirSync(stages).filter((file) => file.endsWith(".json"))) {
-    const stage = JSON.parse(readFileSync(join(stages, name), "utf8"));
-    console.log(`${name.replace(/\.json$/, "")}: ${stage.passed} passed, ${stage.failed} failed`);
-    passed += stage.passed;
-    failed += stage.failed;
-  }
+const written = existsSync(stages)
+  ? readdirSync(stages)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => file.replace(/\.json$/, ""))
+  : [];
+for (const name of written) {
+  const stage = JSON.parse(readFileSync(join(stages, `${name}.json`), "utf8"));
+  console.log(`${name}: ${stage.passed} passed, ${stage.failed} failed`);
+  passed += stage.passed;
+  failed += stage.failed;
+}
+for (const name of (args.expect ?? "").split(",").filter(Boolean)) {
+  if (written.includes(name)) continue;
+  console.log(`${name}: left no counts in ${stages}/${name}.json; counted as 1 failed`);
+  failed += 1;
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
