@@ -16,7 +16,8 @@
  *   the service headers above and `Svc-Failure-Call: true`, to `Svc-Failure-Callback`
  *   or, without one, to the workflow URL. It is retried like the run; it is not held by
  *   flow control, which gates deliveries (first attempts and retries) only.
- * - Dev only: `GET /v2/dev/runs` (`{ runs }`) and `GET /v2/dev/runs/<id>`, same token.
+ * - Dev only: `GET /v2/dev/runs` (`{ runs }`, narrowed by `?state=`, `?label=`, `?limit=`)
+ *   and `GET /v2/dev/runs/<id>`, same token.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadSpec } from "@x/contract";
@@ -24,6 +25,7 @@ import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { FlowControl } from "./flow-control.js";
 import { sendError, sendJson, splitTarget } from "./http.js";
 import { RunStore, type RunView } from "./runs.js";
+import { listRuns } from "./runs-query.js";
 import type { DriverDeps } from "./scheduler.js";
 import { Timers } from "./timers.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
@@ -88,7 +90,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
       return handleTrigger(req, res, path, ctx);
     }
     if (req.method !== "GET") return notAllowed(res, "GET");
-    if (path === DEV_RUNS) return sendJson(res, 200, { runs: store.list() });
+    if (path === DEV_RUNS) return listRuns(res, query, store);
     const id = decode(path.slice(DEV_RUNS.length + 1));
     const run = id === undefined ? undefined : store.get(id);
     if (run === undefined) return sendError(res, 404, `no run with id "${short(id ?? path)}"`);
