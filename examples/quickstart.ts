@@ -23,7 +23,7 @@ const dev = await startDevServer({
   log: (line) => {
     if (line.startsWith("[workflow]")) console.log(`   ${line}`);
   },
-  vector: { dimension: 3, metric: "COSINE", type: "DENSE" },
+  index: { dimension: 3, metric: "COSINE", type: "DENSE" },
 });
 console.log(`Dev server up: workflow ${dev.workflowUrl}, vector ${dev.vectorUrl}`);
 

@@ -9,7 +9,7 @@ const { dimension = 384, seedCount = 0 } = JSON.parse(process.argv[2] ?? "{}") a
   seedCount?: number;
 };
 const dev = await startDevServer({
-  vector: { dimension, metric: "COSINE", type: "DENSE" },
+  index: { dimension, metric: "COSINE", type: "DENSE" },
   seed: records(random(7), dimension, seedCount),
 });
 process.stdout.write(

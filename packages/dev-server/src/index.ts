@@ -7,6 +7,7 @@ export {
 } from "./vector/service.js";
 export type {
   IndexConfig,
+  IndexOptions,
   IndexType,
   Metric,
   SparseVector,

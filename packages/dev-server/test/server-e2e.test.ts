@@ -59,7 +59,7 @@ const seed = [
 
 describe("startDevServer", () => {
   it("serves both services on ephemeral loopback ports with one token", async () => {
-    dev = await startDevServer({ vector: { dimension: 3 } });
+    dev = await startDevServer({ index: { dimension: 3 } });
     expect(dev.vectorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(dev.workflowUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(dev.vectorUrl).not.toBe(dev.workflowUrl);
@@ -77,7 +77,7 @@ describe("startDevServer", () => {
   it("the vector client works end to end: seed, rangeAll, filtered query, batch, fetch, info", async () => {
     dev = await startDevServer({
       token: "secret-token",
-      vector: { dimension: 3, metric: "COSINE" },
+      index: { dimension: 3, metric: "COSINE" },
       seed,
     });
     const index = new VectorIndex<Meta>({
@@ -136,7 +136,7 @@ describe("startDevServer", () => {
   });
 
   it("the client gets typed errors for 401, 404, 422 and 400", async () => {
-    dev = await startDevServer({ vector: { dimension: 3 }, seed });
+    dev = await startDevServer({ index: { dimension: 3 }, seed });
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
     await expect(
       new VectorIndex({ url: dev.vectorUrl, token: "wrong", maxRetries: 0 }).info(),
@@ -164,7 +164,7 @@ describe("startDevServer", () => {
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
     try {
-      dev = await startDevServer({ vector: { dimension: 3 } });
+      dev = await startDevServer({ index: { dimension: 3 } });
       const { port } = receiver.address() as AddressInfo;
       const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: dev.token });
       const { workflowRunId } = await wf.trigger({
@@ -187,7 +187,7 @@ describe("startDevServer", () => {
     const dir = mkdtempSync(join(tmpdir(), "x-dev-seed-"));
     const file = join(dir, "seed.jsonl");
     writeFileSync(file, `${seed.map((r) => JSON.stringify(r)).join("\n")}\n`);
-    dev = await startDevServer({ vector: { dimension: 3 }, seed: file });
+    dev = await startDevServer({ index: { dimension: 3 }, seed: file });
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, fetch: validatingFetch });
     expect((await index.fetch({ prefix: "" })).map((r) => r.id)).toEqual([
       "doc-1",
@@ -199,23 +199,23 @@ describe("startDevServer", () => {
 
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify([{ id: "x", vector: [1, 2] }]));
-    await expect(startDevServer({ vector: { dimension: 3 }, seed: bad })).rejects.toThrow(
+    await expect(startDevServer({ index: { dimension: 3 }, seed: bad })).rejects.toThrow(
       "Invalid vector dimension: 2, expected: 3",
     );
     writeFileSync(bad, '{"id":"x","vector":[1,2,3]}\n{oops');
-    await expect(startDevServer({ vector: { dimension: 3 }, seed: bad })).rejects.toThrow(
+    await expect(startDevServer({ index: { dimension: 3 }, seed: bad })).rejects.toThrow(
       `${bad}:2`,
     );
   });
 
   it("refuses a busy port and frees what it took", async () => {
-    dev = await startDevServer({ vector: { dimension: 3 } });
+    dev = await startDevServer({ index: { dimension: 3 } });
     const port = Number(new URL(dev.vectorUrl).port);
     await expect(startDevServer({ vectorPort: port })).rejects.toThrow("already in use");
   });
 
   it("answers a request node:http cannot parse with each service's error body", async () => {
-    dev = await startDevServer({ vector: { dimension: 3 } });
+    dev = await startDevServer({ index: { dimension: 3 } });
     const unparsable = "FOO /info HTTP/1.1\r\nhost: x\r\n\r\n";
     expect(await rawExchange(dev.workflowUrl, unparsable)).toBe(
       rawAnswer(400, "Bad Request", { error: "malformed HTTP request (HPE_INVALID_METHOD)" }),
@@ -236,7 +236,7 @@ describe("startDevServer", () => {
   });
 
   it("close() is idempotent and stops answering", async () => {
-    const server = await startDevServer({ vector: { dimension: 3 } });
+    const server = await startDevServer({ index: { dimension: 3 } });
     await Promise.all([server.close(), server.close()]);
     await expect(fetch(`${server.vectorUrl}/info`)).rejects.toThrow();
   });

@@ -11,8 +11,7 @@ describe("info", () => {
   it("reports every field; upserts are pending, then ready", async () => {
     let clock = 1_000_000;
     h = await startVector({
-      index: { dimension: 2, metric: "EUCLIDEAN" },
-      pendingMs: 150,
+      index: { dimension: 2, metric: "EUCLIDEAN", pendingMs: 150 },
       now: () => clock,
     });
     const empty = await h.call("GET", "/info");
