@@ -6,7 +6,7 @@ import type { IndexOptions } from "./vector/types.js";
 
 /** The option names a function takes, and the names it used to take with what replaced them. */
 export interface OptionNames {
-  /** How messages name the options object, e.g. `startDevServer` or `startDevServer index`. */
+  /** How messages name the options object, e.g. `startDevServer` or `index`. */
   owner: string;
   known: readonly string[];
   renamed?: Readonly<Record<string, string>>;

@@ -100,8 +100,8 @@ export function vectorLinkPage(dashboard: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>x-dev vector service</title></head>
-<body style="font: 14px system-ui, sans-serif; margin: 2rem">
-<h1 style="font-size: 1.2rem">x-dev vector service</h1>
+<body>
+<h1>x-dev vector service</h1>
 <p>This port answers the vector index API (<code>GET /info</code>, <code>POST /query</code>, ...).</p>
 <p>The dashboard, with this index's records and the workflow runs, is at <a href="${href}">${href}</a>.</p>
 </body>

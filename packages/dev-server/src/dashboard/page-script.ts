@@ -190,23 +190,31 @@ export const PAGE_SCRIPT = `"use strict";
     box.hidden = false;
   }
 
-  async function pollRuns() {
-    if (token) {
-      const query = new URLSearchParams({ limit: "100" });
-      const state = $("state-filter").value;
-      const label = $("label-filter").value.trim();
-      if (state) query.set("state", state);
-      if (label) query.set("label", label);
-      try {
-        const { runs } = await call("/v2/dev/runs?" + query);
-        latestRuns = runs;
-        renderRuns(runs);
-        showError("");
-        $("live").textContent = "live, updated " + new Date().toLocaleTimeString();
-      } catch (error) {
-        if (token) showError("Runs: " + error.message);
-      }
+  // A filter change fetches at once while a poll may be in flight: only the latest answer counts.
+  let runsRequest = 0;
+
+  async function refreshRuns() {
+    if (!token) return;
+    const request = ++runsRequest;
+    const query = new URLSearchParams({ limit: "100" });
+    const state = $("state-filter").value;
+    const label = $("label-filter").value.trim();
+    if (state) query.set("state", state);
+    if (label) query.set("label", label);
+    try {
+      const { runs } = await call("/v2/dev/runs?" + query);
+      if (request !== runsRequest) return;
+      latestRuns = runs;
+      renderRuns(runs);
+      showError("");
+      $("live").textContent = "live, updated " + new Date().toLocaleTimeString();
+    } catch (error) {
+      if (token) showError("Runs: " + error.message);
     }
+  }
+
+  async function pollRuns() {
+    await refreshRuns();
     setTimeout(pollRuns, RUNS_EVERY_MS);
   }
 
@@ -293,7 +301,8 @@ export const PAGE_SCRIPT = `"use strict";
     $("live").textContent = "connecting...";
     loadRecords(true);
   });
-  $("runs-filter").addEventListener("change", () => renderRuns([]));
+  $("runs-filter").addEventListener("change", refreshRuns);
+  $("label-filter").addEventListener("input", refreshRuns);
   $("runs-filter").addEventListener("submit", (event) => event.preventDefault());
   $("records-filter").addEventListener("submit", (event) => {
     event.preventDefault();
