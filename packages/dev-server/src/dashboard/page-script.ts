@@ -7,7 +7,8 @@
 export const PAGE_SCRIPT = `"use strict";
 (() => {
   const RUNS_EVERY_MS = 1000;
-  const INFO_EVERY_MS = 3000;
+  // Each info call is one line of the vector log, so the index is polled less often than runs.
+  const INFO_EVERY_MS = 5000;
   const PAGE_SIZE = 20;
   const $ = (id) => document.getElementById(id);
   let token = readToken();
