@@ -26,7 +26,8 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
-describe("x-dev usage", () => {
+// Each case starts the CLI through tsx, which takes seconds on a loaded machine.
+describe("x-dev usage", { timeout: 60_000 }, () => {
   it("--version prints the package's version", async () => {
     expect(await run(["--version"])).toEqual({
       code: 0,

@@ -85,7 +85,8 @@ afterAll(async () => {
   await new Promise((resolve) => endpoint?.close(resolve));
 });
 
-describe("the dev dashboard in Chromium", () => {
+// A browser on a loaded machine can take seconds per step; each wait is for an element.
+describe("the dev dashboard in Chromium", { timeout: 60_000 }, () => {
   it("shows a triggered run live, with its retries, failure call and sent headers", async () => {
     const id = await trigger("/api/orders", {
       "Svc-Retries": "2",
