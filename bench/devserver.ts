@@ -34,7 +34,7 @@ async function vectorSection() {
   const before = settled();
   const service = createVectorService({
     token: TOKEN,
-    index: { dimension: DIMENSION, metric: "COSINE", type: "DENSE" },
+    vector: { dimension: DIMENSION, metric: "COSINE", type: "DENSE" },
   });
   const server = createServer(service.handle);
   const url = await listen(server);

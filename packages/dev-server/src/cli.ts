@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import { banner } from "./banner.js";
+import { explainParseError, UsageError, VERSION } from "./cli-usage.js";
+import { dashboardUrl } from "./dashboard/index.js";
 import { startDevServer } from "./server.js";
 import type { IndexType, Metric } from "./vector/types.js";
 
 const HELP = `Usage: x-dev start [options]
 
-Runs local emulators of the workflow and vector services until Ctrl+C.
+Runs local emulators of the workflow and vector services until Ctrl+C, with a dashboard of
+runs and vectors at the workflow URL (the banner prints its address with the token).
 
 Options:
   --host <host>            interface to bind (default 127.0.0.1)
@@ -20,9 +24,13 @@ Options:
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --quiet                  do not print one line per request and workflow event
   -h, --help               show this help
-`;
+  -v, --version            print the version of x-dev
 
-class UsageError extends Error {}
+Dev-only routes, besides each service's own (same token):
+  GET /                    on the workflow port: the dashboard
+  GET /v2/dev/runs         every run with its attempts; ?state=retrying&label=a&limit=20
+  GET /v2/dev/runs/<id>    one run
+`;
 
 function integer(value: string, flag: string, min: number, max: number): number {
   const n = Number(value);
@@ -52,12 +60,17 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parse(argv);
   } catch (err) {
-    process.stderr.write(`x-dev: ${(err as Error).message}\n\n${HELP}`);
+    const usage = explainParseError(err as Error, Object.keys(FLAGS));
+    process.stderr.write(`x-dev: ${usage.message}\nRun "x-dev --help" to see every option.\n`);
     return 2;
   }
   const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(HELP);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`${VERSION}\n`);
     return 0;
   }
   if (positionals.length !== 1 || positionals[0] !== "start") {
@@ -103,21 +116,14 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`x-dev: could not start: ${(err as Error).message}\n`);
     return 1;
   }
-  const v = options.vector ?? {};
-  const type = v.type ?? "DENSE";
-  const shape =
-    type === "SPARSE"
-      ? "SPARSE"
-      : `${type}, ${v.dimension ?? 384} dimensions, ${v.metric ?? "COSINE"}`;
   process.stdout.write(
-    [
-      "x-dev: local services are running",
-      `  workflow  ${dev.workflowUrl}`,
-      `  vector    ${dev.vectorUrl}  (${shape})`,
-      `  token     ${dev.token}`,
-      "Press Ctrl+C to stop.",
-      "",
-    ].join("\n"),
+    banner({
+      workflowUrl: dev.workflowUrl,
+      vectorUrl: dev.vectorUrl,
+      dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
+      token: dev.token,
+      index: options.vector ?? {},
+    }),
   );
 
   return new Promise<number>((resolve) => {
@@ -142,25 +148,24 @@ async function main(argv: string[]): Promise<number> {
   });
 }
 
+// The flags parseArgs accepts; their names also feed the "did you mean" of an unknown one.
+const FLAGS = {
+  host: { type: "string" },
+  "workflow-port": { type: "string" },
+  "vector-port": { type: "string" },
+  token: { type: "string" },
+  dimension: { type: "string" },
+  metric: { type: "string" },
+  type: { type: "string" },
+  seed: { type: "string" },
+  "time-scale": { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      host: { type: "string" },
-      "workflow-port": { type: "string" },
-      "vector-port": { type: "string" },
-      token: { type: "string" },
-      dimension: { type: "string" },
-      metric: { type: "string" },
-      type: { type: "string" },
-      seed: { type: "string" },
-      "time-scale": { type: "string" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: FLAGS });
 }
 
 main(process.argv.slice(2)).then(

@@ -15,6 +15,7 @@ export {
 } from "./vector/service.js";
 export type {
   IndexConfig,
+  IndexOptions,
   IndexType,
   Metric,
   SparseVector,

@@ -8,9 +8,11 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { createDashboard } from "./dashboard/index.js";
+import { DEV_SERVER_OPTIONS, refuseUnknownOptions } from "./options.js";
 import { byNamespace, readSeedFile, type SeedRecord } from "./seed.js";
 import { createVectorService } from "./vector/service.js";
-import type { IndexConfig } from "./vector/types.js";
+import type { IndexOptions } from "./vector/types.js";
 import { createWorkflowService } from "./workflow/index.js";
 
 /** Options of `startDevServer`; every one is optional. */
@@ -26,10 +28,7 @@ export interface DevServerOptions {
   /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. */
   timeScale?: number;
   /** The vector index: 384 dimensions, COSINE, DENSE by default; `pendingMs` how long upserts stay pending (50). */
-  vector?: Partial<IndexConfig> & {
-    /** Milliseconds an upserted record counts as pending in `info` (default 50). */
-    pendingMs?: number;
-  };
+  vector?: IndexOptions;
   /** Records upserted at start (each may name its `namespace`), or the path of a JSON / JSONL file of them. */
   seed?: SeedRecord[] | string;
   /** Receives one line per request and per workflow event. */
@@ -110,11 +109,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const host = options.host ?? "127.0.0.1";
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const log = options.log;
-  const { pendingMs, ...index } = options.vector ?? {};
+  refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
   const vector = createVectorService({
     token,
-    index,
-    ...(pendingMs !== undefined ? { pendingMs } : {}),
+    ...(options.vector !== undefined ? { vector: options.vector } : {}),
     ...(log ? { log } : {}),
   });
   const seed =
@@ -126,14 +124,23 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(log ? { log } : {}),
   });
 
+  let workflowUrl = "";
+  const dashboard = createDashboard(vector, () => workflowUrl);
+  const onWorkflowPort: Handler = (req, res) => {
+    if (!dashboard.onWorkflowPort(req, res)) workflow.handle(req, res);
+  };
+  const onVectorPort: Handler = (req, res) => {
+    if (!dashboard.onVectorPort(req, res)) vector.handle(req, res);
+  };
+
   const servers: Server[] = [];
   try {
     servers.push(
-      await listen(workflow.handle, (_, error) => ({ error }), options.workflowPort ?? 0, host),
+      await listen(onWorkflowPort, (_, error) => ({ error }), options.workflowPort ?? 0, host),
     );
     servers.push(
       await listen(
-        vector.handle,
+        onVectorPort,
         (status, error) => ({ error, status }),
         options.vectorPort ?? 0,
         host,
@@ -144,9 +151,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     throw err;
   }
   const [workflowServer, vectorServer] = servers as [Server, Server];
+  workflowUrl = urlOf(workflowServer, host);
   let closing: Promise<void> | undefined;
   return {
-    workflowUrl: urlOf(workflowServer, host),
+    workflowUrl,
     vectorUrl: urlOf(vectorServer, host),
     token,
     close() {

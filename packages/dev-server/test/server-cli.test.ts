@@ -99,5 +99,6 @@ describe("x-dev CLI", () => {
     const empty = run(["start", "--dimension", "0"]);
     expect(await empty.exit).toBe(2);
     expect(empty.output()).toContain('--dimension must be an integer from 1 to 65536 (got "0")');
-  });
+    // Three processes in a row, each loading the sources through tsx: seconds each under load.
+  }, 60_000);
 });

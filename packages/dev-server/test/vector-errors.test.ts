@@ -3,7 +3,7 @@ import { startVector, TOKEN, type VectorHarness } from "./vector-harness.js";
 
 let h: VectorHarness;
 beforeAll(async () => {
-  h = await startVector({ index: { dimension: 3, metric: "COSINE" }, maxBodyBytes: 300_000 });
+  h = await startVector({ vector: { dimension: 3, metric: "COSINE" }, maxBodyBytes: 300_000 });
   await h.upsert([{ id: "a", vector: [1, 2, 3] }]);
 });
 afterAll(() => h.close());
@@ -96,7 +96,7 @@ describe("400", () => {
   });
 
   it("sparse vectors need matching lengths and distinct indices", async () => {
-    const sparse = await startVector({ index: { type: "SPARSE" } });
+    const sparse = await startVector({ vector: { type: "SPARSE" } });
     try {
       const uneven = await sparse.post("/upsert", {
         id: "s",

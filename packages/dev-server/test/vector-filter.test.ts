@@ -47,7 +47,7 @@ const records = [
 ];
 
 beforeAll(async () => {
-  h = await startVector({ index: { dimension: 2, metric: "COSINE" } });
+  h = await startVector({ vector: { dimension: 2, metric: "COSINE" } });
   await h.upsert(records.map((r) => ({ ...r, vector: [1, 0] })));
 });
 afterAll(() => h.close());

@@ -11,8 +11,7 @@ describe("info", () => {
   it("reports every field; upserts are pending, then ready", async () => {
     let clock = 1_000_000;
     h = await startVector({
-      index: { dimension: 2, metric: "EUCLIDEAN" },
-      pendingMs: 150,
+      vector: { dimension: 2, metric: "EUCLIDEAN", pendingMs: 150 },
       now: () => clock,
     });
     const empty = await h.call("GET", "/info");
@@ -74,7 +73,7 @@ describe("info", () => {
   });
 
   it("sparse and hybrid indexes describe their sides", async () => {
-    h = await startVector({ index: { type: "SPARSE" } });
+    h = await startVector({ vector: { type: "SPARSE" } });
     await h.upsert([{ id: "s", sparseVector: { indices: [1, 5], values: [0.5, 1] } }]);
     const sparse = (await h.call("GET", "/info")).body.result;
     expect(sparse).toMatchObject({
@@ -86,7 +85,7 @@ describe("info", () => {
     expect(sparse.denseIndex).toBeUndefined();
     expect(sparse.indexSize).toBe(1 + 2 * 8);
     await h.close();
-    h = await startVector({ index: { type: "HYBRID", dimension: 3, metric: "DOT_PRODUCT" } });
+    h = await startVector({ vector: { type: "HYBRID", dimension: 3, metric: "DOT_PRODUCT" } });
     const hybrid = (await h.call("GET", "/info")).body.result;
     expect(hybrid).toMatchObject({
       dimension: 3,

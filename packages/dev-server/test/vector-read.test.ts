@@ -10,7 +10,7 @@ afterEach(async () => {
 const pad = (i: number) => String(i).padStart(3, "0");
 
 async function start() {
-  h = await startVector({ index: { dimension: 2, metric: "COSINE" } });
+  h = await startVector({ vector: { dimension: 2, metric: "COSINE" } });
   return h;
 }
 
@@ -253,7 +253,7 @@ describe("query shapes", () => {
   });
 
   it("sparse and hybrid records carry sparseVector when values are included", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
+    h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
     await h.upsert([
       { id: "a", vector: [0.5, 0.5], sparseVector: { indices: [3, 1], values: [0.5, 2] } },
     ]);

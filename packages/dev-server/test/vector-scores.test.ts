@@ -15,7 +15,7 @@ const d = [-2, 0.5];
 
 describe("dense scores", () => {
   it("cosine is (1 + cos) / 2", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "COSINE" } });
+    h = await startVector({ vector: { dimension: 2, metric: "COSINE" } });
     await h.upsert([
       { id: "a", vector: a },
       { id: "b", vector: b },
@@ -33,7 +33,7 @@ describe("dense scores", () => {
   });
 
   it("euclidean is 1 / (1 + squared distance)", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "EUCLIDEAN" } });
+    h = await startVector({ vector: { dimension: 2, metric: "EUCLIDEAN" } });
     await h.upsert([
       { id: "a", vector: a },
       { id: "b", vector: b },
@@ -50,7 +50,7 @@ describe("dense scores", () => {
   });
 
   it("dot product is (1 + dot) / 2", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "DOT_PRODUCT" } });
+    h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT" } });
     await h.upsert([
       { id: "a", vector: a },
       { id: "b", vector: b },
@@ -80,7 +80,7 @@ const sparseQuery = { sparseVector: { indices: [1, 2], values: [2, 1] } };
 
 describe("sparse scores", () => {
   it("are the inner product over shared indices; records sharing none are left out", async () => {
-    h = await startVector({ index: { type: "SPARSE" } });
+    h = await startVector({ vector: { type: "SPARSE" } });
     await h.upsert(sparseRecords);
     const { body } = await h.post("/query", sparseQuery);
     // s1: 2*1 + 1*2; s2: 1*3
@@ -91,7 +91,7 @@ describe("sparse scores", () => {
   });
 
   it("IDF weights each query term by log((N - n + 0.5) / (n + 0.5))", async () => {
-    h = await startVector({ index: { type: "SPARSE" } });
+    h = await startVector({ vector: { type: "SPARSE" } });
     await h.upsert(sparseRecords);
     const { body } = await h.post("/query", { ...sparseQuery, weightingStrategy: "IDF" });
     // N = 6; term 1 is held by s1 only, term 2 by s1 and s2
@@ -114,7 +114,7 @@ describe("hybrid fusion", () => {
   // dense (dot): h1 1, h3 0.75, h2 0.5 -> ranks h1 1, h3 2, h2 3
   // sparse: h2 3, h1 1 -> ranks h2 1, h1 2; h3 shares no index
   it("RRF (the default) sums 1 / (60 + rank)", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
+    h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
     await h.upsert(hybridRecords);
     const { body } = await h.post("/query", hybridQuery);
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(["h1", "h2", "h3"]);
@@ -124,7 +124,7 @@ describe("hybrid fusion", () => {
   });
 
   it("DBSF sums (s - (mu - 3 sigma)) / (6 sigma) per list", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
+    h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
     await h.upsert(hybridRecords);
     const { body } = await h.post("/query", { ...hybridQuery, fusionAlgorithm: "DBSF" });
     const sd = Math.sqrt((0.25 ** 2 + 0 + 0.25 ** 2) / 3); // dense: mean 0.75
@@ -142,7 +142,7 @@ describe("hybrid fusion", () => {
   });
 
   it("DBSF maps a list with no spread (sigma 0) to 0.5", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
+    h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
     await h.upsert(hybridRecords);
     const { body } = await h.post("/query", {
       vector: [1, 0],
@@ -157,7 +157,7 @@ describe("hybrid fusion", () => {
   });
 
   it("a hybrid query with one side scores by that side alone", async () => {
-    h = await startVector({ index: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
+    h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
     await h.upsert(hybridRecords);
     const dense = await h.post("/query", { vector: [1, 0], topK: 2 });
     expect(dense.body.result).toEqual([

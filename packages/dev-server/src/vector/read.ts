@@ -45,7 +45,7 @@ export function output(ns: Namespace, record: StoredRecord, include: Include): V
 }
 
 /** First position in the sorted ids whose id is >= `key`. */
-function lowerBound(ids: string[], key: string): number {
+export function lowerBound(ids: string[], key: string): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
@@ -60,11 +60,11 @@ function lowerBound(ids: string[], key: string): number {
 // which starts a range, nor "", which ends one). Iterating in id order from that id, ids
 // that existed when the iteration began are each returned exactly once, whatever is upserted
 // or deleted between pages: later inserts appear only if they sort after the cursor.
-function encodeCursor(id: string): string {
+export function encodeCursor(id: string): string {
   return Buffer.from(id, "utf8").toString("base64url");
 }
 
-function decodeCursor(cursor: string): string {
+export function decodeCursor(cursor: string): string {
   if (cursor === "0") return "";
   const id = Buffer.from(cursor, "base64url").toString("utf8");
   if (id === "" || encodeCursor(id) !== cursor) {

@@ -10,22 +10,22 @@ import {
   readBody,
   sendJson,
 } from "../http.js";
+import { INDEX_OPTIONS, refuseUnknownOptions, VECTOR_SERVICE_OPTIONS } from "../options.js";
 import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./errors.js";
 import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
 import { parseQueryBody, runQuery } from "./query.js";
 import { fetch, range } from "./read.js";
+import { scan, scanRequest } from "./scan.js";
 import { VectorStore } from "./store.js";
-import type { IndexConfig, IndexType, Metric } from "./types.js";
+import type { IndexConfig, IndexOptions, IndexType, Metric } from "./types.js";
 
 /** Options of `createVectorService`. */
 export interface VectorServiceOptions {
   /** The one token the service accepts (`Authorization: Bearer <token>`). */
   token: string;
-  /** The index; by default 384-dimensional, COSINE, DENSE. */
-  index?: Partial<IndexConfig>;
-  /** How long an upserted vector counts as pending in `info`; 50 ms by default. */
-  pendingMs?: number;
+  /** The index; by default 384-dimensional, COSINE, DENSE, upserts pending for 50 ms. */
+  vector?: IndexOptions;
   /** Largest request body accepted, in bytes (413 above it); 10 MiB by default. */
   maxBodyBytes?: number;
   /** Receives one line per request. */
@@ -49,9 +49,10 @@ export interface VectorService {
 const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
 const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
 const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
-const DEV_ROUTES = new Set(["upsert", "delete", "reset"]);
+const DEV_ROUTES = new Set(["upsert", "delete", "reset", "scan"]);
 
-function indexConfig(index: Partial<IndexConfig> = {}): IndexConfig {
+function indexConfig(index: IndexOptions = {}): IndexConfig {
+  refuseUnknownOptions(index, INDEX_OPTIONS);
   const config: IndexConfig = {
     dimension: index.dimension ?? 384,
     metric: index.metric ?? "COSINE",
@@ -110,8 +111,9 @@ function statusOf(error: unknown): number | undefined {
 
 /** The vector service's emulator: the spec's reads plus dev-only writes, over one index. */
 export function createVectorService(options: VectorServiceOptions): VectorService {
-  const config = indexConfig(options.index);
-  const store = new VectorStore(config, options.pendingMs ?? 50, options.now);
+  refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
+  const config = indexConfig(options.vector);
+  const store = new VectorStore(config, options.vector?.pendingMs ?? 50, options.now);
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
@@ -170,6 +172,8 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
         return { status: 200, body: { result: "Success" } };
       case "delete":
         return { status: 200, body: { result: { deleted: store.delete(deleteBody(body), ns) } } };
+      case "scan":
+        return { status: 200, body: { result: scan(store.namespace(ns), scanRequest(body)) } };
       default:
         store.reset();
         return { status: 200, body: { result: "Success" } };

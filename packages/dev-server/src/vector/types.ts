@@ -13,6 +13,12 @@ export interface IndexConfig {
   type: IndexType;
 }
 
+/** The index a vector service emulates, as its options give it; every field has a default. */
+export interface IndexOptions extends Partial<IndexConfig> {
+  /** How long an upserted record counts as pending in `info`, in ms; 50 by default. */
+  pendingMs?: number;
+}
+
 /** A sparse vector: its non-zero dimensions and their values. */
 export interface SparseVector {
   /** Dimensions with a non-zero value, each once. */

@@ -17,7 +17,8 @@
  *   the service headers above and `Svc-Failure-Call: true`, to `Svc-Failure-Callback`
  *   or, without one, to the workflow URL. It is retried like the run; it is not held by
  *   flow control, which gates deliveries (first attempts and retries) only.
- * - Dev only: `GET /v2/dev/runs` (`{ runs }`) and `GET /v2/dev/runs/<id>`, same token.
+ * - Dev only: `GET /v2/dev/runs` (`{ runs }`, narrowed by `?state=`, `?label=`, `?limit=`)
+ *   and `GET /v2/dev/runs/<id>`, same token.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
@@ -28,6 +29,7 @@ import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendError, sendJson, short, splitTarget } from "./http.js";
 import { RunStore, type RunView } from "./runs.js";
+import { listRuns } from "./runs-query.js";
 import type { DriverDeps } from "./scheduler.js";
 import { Timers } from "./timers.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
@@ -94,7 +96,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
       return handleTrigger(req, res, path, ctx);
     }
     if (req.method !== "GET") throw notAllowed("GET");
-    if (path === DEV_RUNS) return sendJson(res, 200, { runs: store.list() });
+    if (path === DEV_RUNS) return listRuns(res, query, store);
     const id = decodePercent(path.slice(DEV_RUNS.length + 1));
     const run = id === undefined ? undefined : store.get(id);
     if (run === undefined) throw new HttpError(404, `no run with id "${short(id ?? path)}"`);

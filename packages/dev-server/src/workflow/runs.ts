@@ -27,6 +27,8 @@ export interface AttemptView {
   /** HTTP status of the answer; absent when none arrived (see `error`). */
   status?: number;
   error?: string;
+  /** The headers the attempt was sent with (lower-case names). */
+  headers: Record<string, string>;
 }
 
 export interface RunView {
@@ -46,6 +48,8 @@ export interface RunView {
   contentType?: string;
   bodyBytes: number;
   attempts: AttemptView[];
+  /** Unix ms at which the next retry (of a delivery or a failure call) is due, while one waits. */
+  nextAttemptAt?: number;
 }
 
 /** Every run of the service, in creation order. */
@@ -88,6 +92,6 @@ function snapshot(run: RunView): RunView {
     ...run,
     labels: [...run.labels],
     ...(run.flowControl === undefined ? {} : { flowControl: { ...run.flowControl } }),
-    attempts: run.attempts.map((attempt) => ({ ...attempt })),
+    attempts: run.attempts.map((attempt) => ({ ...attempt, headers: { ...attempt.headers } })),
   };
 }

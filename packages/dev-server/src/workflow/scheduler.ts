@@ -62,13 +62,21 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
     const failureCall = kind === "failure-call";
     const target = failureCall ? (plan.failureCallback ?? plan.url) : plan.url;
     view.state = failureCall ? "callback-delivering" : "delivering";
-    const record: AttemptView = { kind, attempt: retried + 1, url: target, startedAt: Date.now() };
+    delete view.nextAttemptAt;
+    const headers = failureCall ? failureHeaders(plan, retried) : deliveryHeaders(plan, retried);
+    const record: AttemptView = {
+      kind,
+      attempt: retried + 1,
+      url: target,
+      startedAt: Date.now(),
+      headers,
+    };
     view.attempts.push(record);
     const pending = post(
       deps.fetch,
       {
         url: target,
-        headers: failureCall ? failureHeaders(plan, retried) : deliveryHeaders(plan, retried),
+        headers,
         body: failureCall ? reportBytes(plan, lastDelivery) : plan.body,
         signal: deps.signal,
       },
@@ -90,6 +98,7 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
     if (retried < plan.retries) {
       const wait = scaled(plan.retryDelayMs(retried));
       view.state = failureCall ? "callback-retrying" : "retrying";
+      view.nextAttemptAt = Date.now() + wait;
       say(`${what} -> ${answer}, retry in ${Math.round(wait)} ms`);
       // A failure call keeps reporting the delivery that failed, not its own answers.
       deps.timers.after(wait, () => attempt(kind, retried + 1, lastDelivery));

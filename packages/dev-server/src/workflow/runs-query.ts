@@ -1,0 +1,98 @@
+import type { ServerResponse } from "node:http";
+import { HttpError } from "../http.js";
+import { sendJson } from "./http.js";
+import type { RunState, RunStore, RunView } from "./runs.js";
+
+/** What `GET /v2/dev/runs` may be asked to narrow the listing to. */
+export interface RunsFilter {
+  state?: RunState;
+  label?: string;
+  /** Keep only the most recent runs, still oldest first. */
+  limit?: number;
+}
+
+const STATES: readonly RunState[] = [
+  "scheduled",
+  "waiting",
+  "delivering",
+  "retrying",
+  "succeeded",
+  "callback-delivering",
+  "callback-retrying",
+  "callback-succeeded",
+  "callback-failed",
+  "cancelled",
+];
+
+export const MAX_RUNS_LIMIT = 1000;
+
+/** A query parameter the listing cannot honour; answered as a 400. */
+class RunsQueryError extends Error {}
+
+function readState(value: string): RunState {
+  const state = STATES.find((known) => known === value);
+  if (state === undefined) {
+    throw new RunsQueryError(`state: must be one of ${STATES.join(", ")} (got "${value}")`);
+  }
+  return state;
+}
+
+function readLabel(value: string): string {
+  if (value === "") throw new RunsQueryError("label: must not be empty");
+  return value;
+}
+
+function readLimit(value: string): number {
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_RUNS_LIMIT) {
+    throw new RunsQueryError(
+      `limit: must be an integer from 1 to ${MAX_RUNS_LIMIT} (got "${value}")`,
+    );
+  }
+  return limit;
+}
+
+// svc_token is the service's own way to carry the token; every other name is a mistake.
+const KNOWN = new Set(["state", "label", "limit", "svc_token"]);
+
+/** Reads `?state=`, `?label=` and `?limit=`; throws a RunsQueryError naming a bad one. */
+export function readRunsFilter(query: URLSearchParams): RunsFilter {
+  const filter: RunsFilter = {};
+  for (const name of new Set(query.keys())) {
+    if (!KNOWN.has(name)) {
+      throw new RunsQueryError(`unknown query parameter "${name}"; use state, label or limit`);
+    }
+    if (query.getAll(name).length > 1) {
+      throw new RunsQueryError(`${name}: give it once`);
+    }
+  }
+  const state = query.get("state");
+  if (state !== null) filter.state = readState(state);
+  const label = query.get("label");
+  if (label !== null) filter.label = readLabel(label);
+  const limit = query.get("limit");
+  if (limit !== null) filter.limit = readLimit(limit);
+  return filter;
+}
+
+/** The runs the filter keeps, oldest first. */
+export function selectRuns(runs: RunView[], filter: RunsFilter): RunView[] {
+  const kept = runs.filter(
+    (run) =>
+      (filter.state === undefined || run.state === filter.state) &&
+      (filter.label === undefined || run.labels.includes(filter.label)),
+  );
+  return filter.limit === undefined ? kept : kept.slice(-filter.limit);
+}
+
+/** Answers `GET /v2/dev/runs`: `{ runs }`, or a 400 naming the query parameter at fault. */
+export function listRuns(res: ServerResponse, query: URLSearchParams, store: RunStore): void {
+  let filter: RunsFilter;
+  try {
+    filter = readRunsFilter(query);
+  } catch (error) {
+    if (!(error instanceof RunsQueryError)) throw error;
+    throw new HttpError(400, error.message);
+  }
+  sendJson(res, 200, { runs: selectRuns(store.list(), filter) });
+}

@@ -1,0 +1,86 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { banner } from "../src/banner.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+// Each case starts the CLI through tsx, which takes seconds on a loaded machine.
+describe("x-dev usage", { timeout: 60_000 }, () => {
+  it("--version prints the package's version", async () => {
+    expect(await run(["--version"])).toEqual({
+      code: 0,
+      stdout: `${manifest.version}\n`,
+      stderr: "",
+    });
+  });
+
+  it("an unknown flag is answered with the closest one, exit 2", async () => {
+    const typo = await run(["start", "--dimesion", "3"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe(
+      'x-dev: unknown option --dimesion; did you mean --dimension?\nRun "x-dev --help" to see every option.\n',
+    );
+    const port = await run(["start", "--port", "8080"]);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain("unknown option --port; did you mean --workflow-port?");
+  });
+
+  it("--help names the dev routes and the dashboard", async () => {
+    const help = await run(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("GET /v2/dev/runs         every run with its attempts");
+    expect(help.stdout).toContain("GET /                    on the workflow port: the dashboard");
+    expect(help.stdout).toContain("-v, --version");
+  });
+});
+
+describe("the start banner", () => {
+  const input = {
+    workflowUrl: "http://127.0.0.1:8080",
+    vectorUrl: "http://127.0.0.1:8081",
+    dashboardUrl: "http://127.0.0.1:8080/#token=dev_abc",
+    token: "dev_abc",
+    vector: { dimension: 3 },
+  };
+
+  it("prints env lines, a curl per service and the dashboard", () => {
+    const lines = banner(input).split("\n");
+    expect(lines).toContain(
+      "WORKFLOW_URL=http://127.0.0.1:8080 WORKFLOW_TOKEN=dev_abc VECTOR_URL=http://127.0.0.1:8081 VECTOR_TOKEN=dev_abc",
+    );
+    expect(lines).toContain("  dashboard http://127.0.0.1:8080/#token=dev_abc");
+    expect(lines).toContain("  vector    http://127.0.0.1:8081  (DENSE, 3 dimensions, COSINE)");
+    expect(lines).toContain(
+      "  curl -X POST http://127.0.0.1:8080/v2/trigger/http://localhost:3000/api/workflow -H 'Authorization: Bearer dev_abc' \\",
+    );
+    expect(lines).toContain("  curl http://127.0.0.1:8081/info -H 'Authorization: Bearer dev_abc'");
+  });
+
+  it("quotes a token a shell would split", () => {
+    const text = banner({ ...input, token: "it's mine" });
+    expect(text).toContain(`WORKFLOW_TOKEN='it'\\''s mine'`);
+    expect(text).toContain(`-H 'Authorization: Bearer it'\\''s mine'`);
+  });
+});
