@@ -8,6 +8,7 @@
  */
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
+export { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./vector/errors.js";
 export {
   createVectorService,
   type VectorService,

@@ -40,7 +40,10 @@ export interface VectorService {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** Nothing outlives a request (no timers, no calls out), so there is nothing to stop. */
   close(): Promise<void>;
-  /** Upserts records as the dev-only `/upsert` route would; throws an InvalidInput naming what was wrong. */
+  /**
+   * Upserts records as the dev-only `/upsert` route would; throws InvalidInput (or its
+   * DimensionMismatch) naming what was wrong.
+   */
   upsert(records: unknown, namespace?: string): void;
   /** The index the service holds, with the defaults filled in. */
   readonly index: IndexConfig;
