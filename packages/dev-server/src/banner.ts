@@ -5,7 +5,7 @@ export interface BannerInput {
   vectorUrl: string;
   dashboardUrl: string;
   token: string;
-  index: IndexOptions;
+  vector: IndexOptions;
 }
 
 function indexShape(index: IndexOptions): string {
@@ -33,7 +33,7 @@ export function banner(input: BannerInput): string {
   return [
     "x-dev: local services are running",
     `  workflow  ${workflowUrl}`,
-    `  vector    ${vectorUrl}  (${indexShape(input.index)})`,
+    `  vector    ${vectorUrl}  (${indexShape(input.vector)})`,
     `  token     ${token}`,
     `  dashboard ${input.dashboardUrl}`,
     "",

@@ -122,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
       vectorUrl: dev.vectorUrl,
       dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
       token: dev.token,
-      index: options.vector ?? {},
+      vector: options.vector ?? {},
     }),
   );
 
