@@ -21,12 +21,12 @@ describe("vector data layer errors", () => {
   });
 
   it("seeding a record of the wrong dimension throws DimensionMismatch", () => {
-    const service = createVectorService({ token: "t", index: config });
+    const service = createVectorService({ token: "t", vector: config });
     expect(() => service.upsert([{ id: "a", vector: [1, 2, 3] }])).toThrow(DimensionMismatch);
   });
 
   it("seeding a record without an id throws InvalidInput naming the field", () => {
-    const service = createVectorService({ token: "t", index: config });
+    const service = createVectorService({ token: "t", vector: config });
     expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(InvalidInput);
     expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(/\[0\]\.id/);
   });
