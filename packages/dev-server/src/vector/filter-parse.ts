@@ -8,7 +8,7 @@
 //   path      := ident ("." ident | "[" int "]" | "[" "#" "-" int "]")*
 
 import { describe, FilterSyntaxError, type Token, tokenize } from "./filter-tokens.js";
-import { compileGlob } from "./glob.js";
+import { compileGlob, type Glob, GlobPatternError } from "./glob.js";
 
 export { FilterSyntaxError };
 
@@ -21,7 +21,7 @@ export type FilterNode =
   | { kind: "or"; items: FilterNode[] }
   | { kind: "and"; items: FilterNode[] }
   | { kind: "compare"; path: Step[]; op: CompareOp; value: Literal }
-  | { kind: "glob"; path: Step[]; negated: boolean; pattern: RegExp }
+  | { kind: "glob"; path: Step[]; negated: boolean; pattern: Glob }
   | { kind: "in"; path: Step[]; negated: boolean; values: Literal[] }
   | { kind: "contains"; path: Step[]; negated: boolean; value: Literal }
   | { kind: "has"; path: Step[]; negated: boolean };
@@ -168,11 +168,12 @@ class Parser {
       const p = this.peek();
       if (p.type !== "string") this.fail("a quoted glob pattern");
       this.next();
-      let pattern: RegExp;
+      let pattern: Glob;
       try {
         pattern = compileGlob(p.value);
-      } catch {
-        throw new FilterSyntaxError(p.pos + 1, `invalid glob pattern ${JSON.stringify(p.value)}`);
+      } catch (err) {
+        if (!(err instanceof GlobPatternError)) throw err;
+        throw new FilterSyntaxError(p.pos + 1, `invalid glob pattern: ${err.message}`);
       }
       return { kind: "glob", path, negated, pattern };
     }
