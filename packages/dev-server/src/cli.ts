@@ -18,6 +18,7 @@ Options:
   --seed <file>            JSON array or JSON Lines of vector records to upsert at start
                            ({ id, vector?, sparseVector?, metadata?, data?, namespace? })
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
+  --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --quiet                  do not print one line per request and workflow event
   -h, --help               show this help
 `;
@@ -76,6 +77,10 @@ async function main(argv: string[]): Promise<number> {
       values.dimension === undefined
         ? undefined
         : integer(values.dimension, "--dimension", 1, 65_536);
+    const deliveryTimeoutMs =
+      values["delivery-timeout"] === undefined
+        ? undefined
+        : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
     options = {
       host: values.host ?? "127.0.0.1",
       workflowPort: port(values["workflow-port"], "--workflow-port", 8080),
@@ -88,6 +93,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values.token !== undefined ? { token: values.token } : {}),
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       ...(timeScale !== undefined ? { timeScale } : {}),
+      ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
       ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
     };
   } catch (err) {
@@ -157,6 +163,7 @@ function parse(argv: string[]) {
       type: { type: "string" },
       seed: { type: "string" },
       "time-scale": { type: "string" },
+      "delivery-timeout": { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

@@ -30,6 +30,8 @@ export interface DevServerOptions {
   seed?: SeedRecord[] | string;
   /** Receives one line per request and per workflow event. */
   log?: (line: string) => void;
+  /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default. */
+  deliveryTimeoutMs?: number;
 }
 
 export interface DevServer {
@@ -115,6 +117,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const workflow = createWorkflowService({
     token,
     ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    ...(options.deliveryTimeoutMs !== undefined
+      ? { deliveryTimeoutMs: options.deliveryTimeoutMs }
+      : {}),
     ...(log ? { log } : {}),
   });
 

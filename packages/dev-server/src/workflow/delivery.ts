@@ -18,43 +18,86 @@ export interface Call {
   signal: AbortSignal;
 }
 
+/** Why an attempt ended without an answer. */
+type Cut = "timeout" | "closing";
+
 /**
  * POSTs once. Redirects are not followed: a 3xx is an answer outside 2xx, so a failed
  * attempt, rather than a POST silently turned into a GET somewhere else.
+ *
+ * Each attempt has its own controller and a plain timer: when the timer fires, the
+ * controller aborts (closing the socket) and the attempt ends at once, whether the endpoint
+ * has sent no headers yet or is trickling its body; the race also ends it for a `fetch` that
+ * ignores its signal. (A signal built with `AbortSignal.any` over `AbortSignal.timeout` may
+ * be collected before it fires on Node 20, so the timeout never came.)
  */
 export async function post(
   fetchImpl: typeof fetch,
   call: Call,
   timeoutMs: number,
 ): Promise<Outcome> {
-  const signal = AbortSignal.any([call.signal, AbortSignal.timeout(timeoutMs)]);
-  try {
-    const response = await fetchImpl(call.url, {
-      method: "POST",
-      headers: call.headers,
-      body: call.body.byteLength > 0 ? call.body : undefined,
-      redirect: "manual",
-      signal,
-    });
-    const body = new Uint8Array(await response.arrayBuffer());
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    return {
-      ok: response.status >= 200 && response.status < 300,
-      status: response.status,
-      headers,
-      body,
+  const controller = new AbortController();
+  let cutBy: Cut | undefined;
+  let cut: (why: Cut) => void = () => {};
+  const cutShort = new Promise<Cut>((resolve) => {
+    cut = (why) => {
+      cutBy ??= why;
+      controller.abort();
+      resolve(why);
     };
+  });
+  const timer = setTimeout(() => cut("timeout"), timeoutMs);
+  const onClose = () => cut("closing");
+  if (call.signal.aborted) onClose();
+  else call.signal.addEventListener("abort", onClose, { once: true });
+  try {
+    const answer = exchange(fetchImpl, call, controller.signal);
+    // The exchange's own rejection after a cut is expected; nothing waits for it.
+    answer.catch(() => undefined);
+    const first = await Promise.race([answer, cutShort]);
+    if (typeof first === "string") return failed(cutMessage(first, timeoutMs));
+    return first;
   } catch (error) {
-    const reason = call.signal.aborted
-      ? "aborted: the service closed"
-      : signal.aborted
-        ? `timed out after ${timeoutMs} ms`
-        : describe(error);
-    return { ok: false, headers: {}, body: new Uint8Array(), error: reason };
+    // The abort may reject the exchange before the race sees the cut itself.
+    return failed(cutBy === undefined ? describe(error) : cutMessage(cutBy, timeoutMs));
+  } finally {
+    clearTimeout(timer);
+    call.signal.removeEventListener("abort", onClose);
   }
+}
+
+async function exchange(
+  fetchImpl: typeof fetch,
+  call: Call,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const response = await fetchImpl(call.url, {
+    method: "POST",
+    headers: call.headers,
+    body: call.body.byteLength > 0 ? call.body : undefined,
+    redirect: "manual",
+    signal,
+  });
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {
+    ok: response.status >= 200 && response.status < 300,
+    status: response.status,
+    headers,
+    body,
+  };
+}
+
+function cutMessage(why: Cut, timeoutMs: number): string {
+  if (why === "timeout") return `timed out after ${timeoutMs} ms`;
+  return "aborted: the service closed";
+}
+
+function failed(error: string): Outcome {
+  return { ok: false, headers: {}, body: new Uint8Array(), error };
 }
 
 // fetch wraps socket errors as "fetch failed" with the useful part in `cause`.

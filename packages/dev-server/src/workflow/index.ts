@@ -40,6 +40,12 @@ export interface WorkflowServiceOptions {
   log?: (line: string) => void;
   /** Used for deliveries and failure calls; the global fetch by default. */
   fetch?: typeof fetch;
+  /**
+   * How long one delivery or failure-call attempt may take, headers and body, before it is
+   * cut and counted as failed (then retried as the run says); 30,000 ms by default. Real
+   * time: `timeScale` does not change it.
+   */
+  deliveryTimeoutMs?: number;
 }
 
 export interface WorkflowService {
@@ -53,7 +59,19 @@ export interface WorkflowService {
 
 const DEV_RUNS = "/v2/dev/runs";
 // Real endpoints answer in seconds; a hung one must not hold a run (or close()) forever.
-const CALL_TIMEOUT_MS = 30_000;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
+// setTimeout fires at once for anything longer.
+const MAX_DELIVERY_TIMEOUT_MS = 2 ** 31 - 1;
+
+function deliveryTimeout(ms: number | undefined): number {
+  if (ms === undefined) return DEFAULT_DELIVERY_TIMEOUT_MS;
+  if (!(Number.isInteger(ms) && ms >= 1 && ms <= MAX_DELIVERY_TIMEOUT_MS)) {
+    throw new RangeError(
+      `deliveryTimeoutMs must be an integer from 1 to ${MAX_DELIVERY_TIMEOUT_MS} (got ${ms})`,
+    );
+  }
+  return ms;
+}
 
 /** The workflow service's emulator: trigger, scheduled delivery, retries, failure calls. */
 export function createWorkflowService(options: WorkflowServiceOptions): WorkflowService {
@@ -72,7 +90,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     log: options.log ?? (() => {}),
     signal: closing.signal,
     inFlight: new Set(),
-    timeoutMs: CALL_TIMEOUT_MS,
+    timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
   };
   const ctx: TriggerContext = { spec: loadSpec("workflow"), store, deps };
 
