@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import { corsPolicy } from "./cors.js";
 import { startDevServer } from "./server.js";
 import type { IndexType, Metric } from "./vector/types.js";
 
@@ -19,6 +20,7 @@ Options:
                            ({ id, vector?, sparseVector?, metadata?, data?, namespace? })
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
+  --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
   --quiet                  do not print one line per request and workflow event
   -h, --help               show this help
 `;
@@ -81,6 +83,14 @@ async function main(argv: string[]): Promise<number> {
       values["delivery-timeout"] === undefined
         ? undefined
         : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
+    const corsOrigin = values["cors-origin"];
+    if (corsOrigin !== undefined) {
+      try {
+        corsPolicy(corsOrigin);
+      } catch (err) {
+        throw new UsageError(`--cors-origin: ${(err as Error).message}`);
+      }
+    }
     options = {
       host: values.host ?? "127.0.0.1",
       workflowPort: port(values["workflow-port"], "--workflow-port", 8080),
@@ -94,6 +104,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       ...(timeScale !== undefined ? { timeScale } : {}),
       ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
+      ...(corsOrigin !== undefined ? { corsOrigin } : {}),
       ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
     };
   } catch (err) {
@@ -164,6 +175,7 @@ function parse(argv: string[]) {
       seed: { type: "string" },
       "time-scale": { type: "string" },
       "delivery-timeout": { type: "string" },
+      "cors-origin": { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

@@ -32,6 +32,8 @@ export interface DevServerOptions {
   log?: (line: string) => void;
   /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default. */
   deliveryTimeoutMs?: number;
+  /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
+  corsOrigin?: string;
 }
 
 export interface DevServer {
@@ -109,6 +111,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     token,
     index,
     ...(pendingMs !== undefined ? { pendingMs } : {}),
+    ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),
     ...(log ? { log } : {}),
   });
   const seed =
@@ -120,6 +123,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(options.deliveryTimeoutMs !== undefined
       ? { deliveryTimeoutMs: options.deliveryTimeoutMs }
       : {}),
+    ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),
     ...(log ? { log } : {}),
   });
 

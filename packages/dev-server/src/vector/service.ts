@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { formatViolations, loadSpec, validateRequestParts } from "@x/contract";
+import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import {
   DEFAULT_MAX_BODY_BYTES,
   flatHeaders,
@@ -27,6 +28,8 @@ export interface VectorServiceOptions {
   maxBodyBytes?: number;
   /** Receives one line per request. */
   log?: (line: string) => void;
+  /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
+  corsOrigin?: string;
   /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (tests pass a fake clock). */
   now?: () => number;
 }
@@ -111,6 +114,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
+  const cors = corsPolicy(options.corsOrigin);
 
   const upsert = (records: unknown, namespace: string) => {
     const parsed = upsertBody(records, config);
@@ -176,12 +180,25 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     index: config,
     handle(req, res) {
       const started = performance.now();
-      const finish = (status: number, body: unknown) => {
-        sendJson(res, status, body);
+      const logAnswer = (status: number) => {
         log(
           `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
       };
+      const finish = (status: number, body: unknown) => {
+        sendJson(res, status, body);
+        logAnswer(status);
+      };
+      const verdict = applyCors(req, res, cors);
+      if (verdict === "preflight") {
+        answerPreflight(res);
+        logAnswer(204);
+        return;
+      }
+      if (verdict === "forbidden") {
+        finish(403, { error: forbiddenOriginMessage(req), status: 403 });
+        return;
+      }
       answer(req).then(
         ({ status, body }) => finish(status, body),
         (err: unknown) => {

@@ -20,6 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadSpec } from "@x/contract";
+import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { FlowControl } from "./flow-control.js";
 import { sendError, sendJson, splitTarget } from "./http.js";
@@ -46,6 +47,8 @@ export interface WorkflowServiceOptions {
    * time: `timeScale` does not change it.
    */
   deliveryTimeoutMs?: number;
+  /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
+  corsOrigin?: string;
 }
 
 export interface WorkflowService {
@@ -92,9 +95,13 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     inFlight: new Set(),
     timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
   };
+  const cors = corsPolicy(options.corsOrigin);
   const ctx: TriggerContext = { spec: loadSpec("workflow"), store, deps };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const verdict = applyCors(req, res, cors);
+    if (verdict === "preflight") return answerPreflight(res);
+    if (verdict === "forbidden") return sendError(res, 403, forbiddenOriginMessage(req));
     const { path, query } = splitTarget(req);
     const known =
       path.startsWith(TRIGGER_PREFIX) || path === DEV_RUNS || path.startsWith(`${DEV_RUNS}/`);
@@ -115,6 +122,14 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
 
   return {
     handle(req, res) {
+      const started = performance.now();
+      // Every request, rejected ones too; the path only, as the query may carry the token.
+      res.on("finish", () => {
+        const ms = (performance.now() - started).toFixed(1);
+        deps.log(
+          `[workflow] ${req.method} ${short(splitTarget(req).path)} ${res.statusCode} ${ms} ms`,
+        );
+      });
       route(req, res).catch((error: unknown) => {
         // Only a bug lands here; bad input is answered with a 4xx above.
         deps.log(
