@@ -56,17 +56,18 @@ function lowerBound(ids: string[], key: string): number {
   return lo;
 }
 
-// A range cursor names the next id to return (base64url of its UTF-8 bytes; never "0",
+// A range cursor names the next id to return (base64url of its UTF-16 code units, which keeps
+// an id with a lone surrogate intact where UTF-8 would turn it into U+FFFD; never "0",
 // which starts a range, nor "", which ends one). Iterating in id order from that id, ids
 // that existed when the iteration began are each returned exactly once, whatever is upserted
 // or deleted between pages: later inserts appear only if they sort after the cursor.
 function encodeCursor(id: string): string {
-  return Buffer.from(id, "utf8").toString("base64url");
+  return Buffer.from(id, "utf16le").toString("base64url");
 }
 
 function decodeCursor(cursor: string): string {
   if (cursor === "0") return "";
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  const id = Buffer.from(cursor, "base64url").toString("utf16le");
   if (id === "" || encodeCursor(id) !== cursor) {
     throw new HttpError(
       400,

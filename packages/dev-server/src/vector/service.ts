@@ -15,6 +15,7 @@ import { deleteBody, upsertBody } from "./input.js";
 import { parseQueryBody, runQuery } from "./query.js";
 import { fetch, range } from "./read.js";
 import { VectorStore } from "./store.js";
+import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
 import type { IndexConfig, IndexType, Metric } from "./types.js";
 
 export interface VectorServiceOptions {
@@ -132,18 +133,23 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     const found = route(url.pathname);
     if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
     if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
-    const { method } = found;
+    const infoPost = isToleratedInfoPost(found.name, req);
+    const method = infoPost ? "POST" : found.method;
     if (req.method !== method) {
+      // /info takes the tolerated POST as well as the spec's GET.
+      const allow = found.name === "info" ? "GET, POST" : method;
       throw new MethodNotAllowed(
-        method,
-        `${req.method} is not allowed on /${found.name}; use ${method}`,
+        allow,
+        `${req.method} is not allowed on /${found.name}; use ${allow}`,
       );
     }
     const ns = namespaceOf(found.segment);
-    const body = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
+    const sent = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
+    // What the spec would have: a tolerated POST /info is checked as the GET it stands for.
+    const body = found.name === "range" ? rangeWithStringCursor(sent) : infoPost ? undefined : sent;
     if (SPEC_ROUTES.has(found.name)) {
       const check = validateRequestParts(spec, {
-        method: req.method,
+        method: infoPost ? "GET" : req.method,
         url: url.pathname + url.search,
         headers: flatHeaders(req),
         body,
