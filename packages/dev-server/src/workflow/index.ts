@@ -4,8 +4,10 @@
  * - Trigger: `POST /v2/trigger/<url>` with the token as `Authorization: Bearer` or
  *   `?svc_token=`. Every request is checked by the contract kit against the spec, after
  *   the semantic rules of `headers.ts` (their messages name the header first).
- * - A run id names one run: a second trigger with a used `Svc-Workflow-RunId` is a 400
- *   ("... already exists"), never a silent return of the earlier run.
+ * - A run id names one run: a trigger repeating a run's request exactly (URL, body,
+ *   content type, every `Svc-*` header) is answered 200 with that run, so a client may
+ *   retry a trigger whose answer it lost; a different request under a used
+ *   `Svc-Workflow-RunId` is a 400 ("... is taken").
  * - Deliveries POST the body bytes with their `Content-Type`, the `Svc-Forward-*` headers
  *   without the prefix, and these service headers (set last, so never spoofed by a
  *   forwarded one): `Svc-Workflow-RunId`, `Svc-Workflow-CreatedAt` (ms),
@@ -96,7 +98,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
   };
   const cors = corsPolicy(options.corsOrigin);
-  const ctx: TriggerContext = { spec: loadSpec("workflow"), store, deps };
+  const ctx: TriggerContext = { spec: loadSpec("workflow"), store, deps, fingerprints: new Map() };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const verdict = applyCors(req, res, cors);

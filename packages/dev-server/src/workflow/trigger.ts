@@ -11,6 +11,7 @@ import { flatHeaders, HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } fro
 import type { Bytes } from "./delivery.js";
 import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
 import { MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
+import { requestFingerprint } from "./repeat.js";
 import type { RunStore, RunView } from "./runs.js";
 import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
 
@@ -20,6 +21,8 @@ export interface TriggerContext {
   spec: ContractSpec;
   store: RunStore;
   deps: DriverDeps;
+  /** Each run's request fingerprint, to tell a repeat from another request under its id. */
+  fingerprints: Map<string, string>;
 }
 
 /**
@@ -76,16 +79,27 @@ export async function handleTrigger(
   });
   if (check.violations.length > 0) return sendError(res, 400, describe(check.violations));
 
-  // A run id names one run: reusing it is refused rather than silently answered with the
-  // old run, whose body and options may differ from this request's.
+  // A run id names one run. The same request again (a client retrying a trigger whose
+  // answer was lost) gets the run it started; a different request under a used id is
+  // refused rather than silently answered with a run whose body or options differ.
   const id = options.runId ?? `wfr_${randomUUID().replaceAll("-", "")}`;
-  if (ctx.store.has(id)) {
+  const fingerprint = requestFingerprint(url, bytes, headers);
+  const existing = ctx.store.get(id);
+  if (existing !== undefined) {
+    if (ctx.fingerprints.get(id) === fingerprint) {
+      ctx.deps.log(`[workflow] run ${id}: the same trigger again, answered with the run`);
+      return sendJson(res, 200, {
+        workflowRunId: existing.workflowRunId,
+        workflowCreatedAt: existing.workflowCreatedAt,
+      });
+    }
     return sendError(
       res,
       400,
-      `Svc-Workflow-RunId: run id "${short(id)}" already exists; send a new id or none`,
+      `Svc-Workflow-RunId: run id "${short(id)}" is taken by a run with a different request (URL, body or Svc- headers); send a new id or none`,
     );
   }
+  ctx.fingerprints.set(id, fingerprint);
 
   const createdAt = Date.now();
   const notBefore =
