@@ -1,5 +1,6 @@
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
+export { DEFAULT_VECTOR_LIMITS, type VectorLimits } from "./vector/limits.js";
 export {
   createVectorService,
   type VectorService,
@@ -17,3 +18,4 @@ export {
   type WorkflowService,
   type WorkflowServiceOptions,
 } from "./workflow/index.js";
+export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";

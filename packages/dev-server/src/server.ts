@@ -9,9 +9,11 @@ import {
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { byNamespace, readSeedFile, type SeedRecord } from "./seed.js";
+import type { VectorLimits } from "./vector/limits.js";
 import { createVectorService } from "./vector/service.js";
 import type { IndexConfig } from "./vector/types.js";
 import { createWorkflowService } from "./workflow/index.js";
+import type { WorkflowLimits } from "./workflow/limits.js";
 
 export interface DevServerOptions {
   /** Interface to bind; loopback (127.0.0.1) unless told otherwise. */
@@ -34,6 +36,8 @@ export interface DevServerOptions {
   deliveryTimeoutMs?: number;
   /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
   corsOrigin?: string;
+  /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
+  limits?: Partial<VectorLimits & WorkflowLimits>;
 }
 
 export interface DevServer {
@@ -107,11 +111,13 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const log = options.log;
   const { pendingMs, ...index } = options.vector ?? {};
+  const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
   const vector = createVectorService({
     token,
     index,
     ...(pendingMs !== undefined ? { pendingMs } : {}),
     ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),
+    limits: vectorLimits,
     ...(log ? { log } : {}),
   });
   const seed =
@@ -124,6 +130,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       ? { deliveryTimeoutMs: options.deliveryTimeoutMs }
       : {}),
     ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),
+    limits: {
+      ...(maxRetries !== undefined ? { maxRetries } : {}),
+      ...(maxReportBodyBytes !== undefined ? { maxReportBodyBytes } : {}),
+    },
     ...(log ? { log } : {}),
   });
 

@@ -1,4 +1,5 @@
 import { HttpError } from "../http.js";
+import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import type { StoredRecord, VectorRecordInput } from "./types.js";
 
@@ -80,6 +81,7 @@ function decodeCursor(cursor: string): string {
 export function range(
   ns: Namespace,
   body: unknown,
+  budget: AnswerBudget,
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
   const request = body as IncludeFlags & { cursor: string; limit: number; prefix?: string };
   const { cursor, limit, prefix = "" } = request;
@@ -94,14 +96,20 @@ export function range(
   for (; i < ids.length && vectors.length < limit; i++) {
     const id = ids[i]!;
     if (!id.startsWith(prefix)) break;
-    vectors.push(output(ns, ns.records.get(id)!, include));
+    const record = ns.records.get(id)!;
+    budget.spend(record, include);
+    vectors.push(output(ns, record, include));
   }
   const next = ids[i];
   return { nextCursor: next?.startsWith(prefix) ? encodeCursor(next) : "", vectors };
 }
 
 /** By ids (and prefix), or by prefix alone: the spec requires one of the two. */
-export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)[] {
+export function fetch(
+  ns: Namespace,
+  body: unknown,
+  budget: AnswerBudget,
+): (VectorRecordOutput | null)[] {
   const request = body as IncludeFlags & { ids?: string[]; prefix?: string };
   const { ids, prefix } = request;
   const include = includeFlags(request);
@@ -109,6 +117,7 @@ export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)
     return ids.map((id) => {
       const record = ns.records.get(id);
       if (!record || (prefix !== undefined && !id.startsWith(prefix))) return null;
+      budget.spend(record, include);
       return output(ns, record, include);
     });
   }
@@ -122,7 +131,9 @@ export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)
   ) {
     const id = sorted[i]!;
     if (!id.startsWith(only)) break;
-    out.push(output(ns, ns.records.get(id)!, include));
+    const record = ns.records.get(id)!;
+    budget.spend(record, include);
+    out.push(output(ns, record, include));
   }
   return out;
 }

@@ -8,10 +8,11 @@ import {
   hasBearer,
   parseJson,
   readBody,
-  sendJson,
 } from "../http.js";
+import { sendJsonSafely } from "../send-safely.js";
 import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
+import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
 import { parseQueryBody, runQuery } from "./query.js";
 import { fetch, range } from "./read.js";
 import { VectorStore } from "./store.js";
@@ -29,6 +30,8 @@ export interface VectorServiceOptions {
   maxBodyBytes?: number;
   /** Receives one line per request. */
   log?: (line: string) => void;
+  /** Overrides of the limits on answers and request counts (see `DEFAULT_VECTOR_LIMITS`). */
+  limits?: Partial<VectorLimits>;
   /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
   corsOrigin?: string;
   /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (tests pass a fake clock). */
@@ -116,6 +119,8 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
   const cors = corsPolicy(options.corsOrigin);
+  const limits = vectorLimits(options.limits);
+  const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
 
   const upsert = (records: unknown, namespace: string) => {
     const parsed = upsertBody(records, config);
@@ -157,18 +162,21 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       const security = check.violations.some((v) => v.where === "security");
       if (check.violations.length > 0)
         throw new HttpError(security ? 401 : 400, formatViolations(check.violations));
+      checkRequestLimits(found.name, body, limits);
     }
     switch (found.name) {
       case "info":
         return { status: 200, body: { result: info(config, store.counts()) } };
       case "range":
-        return { status: 200, body: { result: range(store.namespace(ns), body) } };
+        return { status: 200, body: { result: range(store.namespace(ns), body, budget()) } };
       case "fetch":
-        return { status: 200, body: { result: fetch(store.namespace(ns), body) } };
+        return { status: 200, body: { result: fetch(store.namespace(ns), body, budget()) } };
       case "query": {
         const space = store.namespace(ns);
-        const { queries, batch } = parseQueryBody(body, config);
-        const lists = queries.map((q) => runQuery(space, config, q));
+        const { queries, batch } = parseQueryBody(body, config, limits.maxGlobLength);
+        // One budget for the whole batch: it is one answer.
+        const shared = budget();
+        const lists = queries.map((q) => runQuery(space, config, q, shared));
         return { status: 200, body: { result: batch ? lists : lists[0] } };
       }
       case "upsert":
@@ -192,8 +200,11 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
         );
       };
       const finish = (status: number, body: unknown) => {
-        sendJson(res, status, body);
-        logAnswer(status);
+        const errorBody = (code: number, error: string) => ({ error, status: code });
+        const sent = sendJsonSafely(res, status, body, errorBody, (line) =>
+          log(`[vector] ${line}`),
+        );
+        logAnswer(sent);
       };
       const verdict = applyCors(req, res, cors);
       if (verdict === "preflight") {

@@ -8,6 +8,8 @@ export interface Outcome {
   status?: number;
   headers: Record<string, string>;
   body: Bytes;
+  /** Whether the body was cut at the size limit (the rest was not read). */
+  truncated?: boolean;
   error?: string;
 }
 
@@ -35,6 +37,7 @@ export async function post(
   fetchImpl: typeof fetch,
   call: Call,
   timeoutMs: number,
+  maxBodyBytes: number,
 ): Promise<Outcome> {
   const controller = new AbortController();
   let cutBy: Cut | undefined;
@@ -51,7 +54,7 @@ export async function post(
   if (call.signal.aborted) onClose();
   else call.signal.addEventListener("abort", onClose, { once: true });
   try {
-    const answer = exchange(fetchImpl, call, controller.signal);
+    const answer = exchange(fetchImpl, call, controller.signal, maxBodyBytes);
     // The exchange's own rejection after a cut is expected; nothing waits for it.
     answer.catch(() => undefined);
     const first = await Promise.race([answer, cutShort]);
@@ -70,6 +73,7 @@ async function exchange(
   fetchImpl: typeof fetch,
   call: Call,
   signal: AbortSignal,
+  maxBodyBytes: number,
 ): Promise<Outcome> {
   const response = await fetchImpl(call.url, {
     method: "POST",
@@ -78,7 +82,7 @@ async function exchange(
     redirect: "manual",
     signal,
   });
-  const body = new Uint8Array(await response.arrayBuffer());
+  const { body, truncated } = await readCapped(response, maxBodyBytes);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -88,7 +92,40 @@ async function exchange(
     status: response.status,
     headers,
     body,
+    ...(truncated ? { truncated } : {}),
   };
+}
+
+/** Reads at most `max` bytes of the body; past that, stops reading and closes the stream. */
+async function readCapped(
+  response: Response,
+  max: number,
+): Promise<{ body: Bytes; truncated: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  const reader = response.body?.getReader();
+  while (reader !== undefined) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = max - size;
+    if (value.byteLength > room) {
+      chunks.push(value.subarray(0, room));
+      size = max;
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { body, truncated };
 }
 
 function cutMessage(why: Cut, timeoutMs: number): string {

@@ -23,9 +23,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { loadSpec } from "@x/contract";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
+import { sendErrorOrClose } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { FlowControl } from "./flow-control.js";
 import { sendError, sendJson, splitTarget } from "./http.js";
+import { type WorkflowLimits, workflowLimits } from "./limits.js";
 import { RunStore, type RunView } from "./runs.js";
 import type { DriverDeps } from "./scheduler.js";
 import { Timers } from "./timers.js";
@@ -51,6 +53,8 @@ export interface WorkflowServiceOptions {
   deliveryTimeoutMs?: number;
   /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
   corsOrigin?: string;
+  /** Overrides of `Svc-Retries`' maximum and the failure report's body size (see `DEFAULT_WORKFLOW_LIMITS`). */
+  limits?: Partial<WorkflowLimits>;
 }
 
 export interface WorkflowService {
@@ -84,6 +88,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
     throw new RangeError(`timeScale must be a finite number >= 0 (got ${timeScale})`);
   }
+  const limits = workflowLimits(options.limits);
   const closing = new AbortController();
   const timers = new Timers();
   const store = new RunStore();
@@ -96,9 +101,16 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     signal: closing.signal,
     inFlight: new Set(),
     timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
+    maxReportBodyBytes: limits.maxReportBodyBytes,
   };
   const cors = corsPolicy(options.corsOrigin);
-  const ctx: TriggerContext = { spec: loadSpec("workflow"), store, deps, fingerprints: new Map() };
+  const ctx: TriggerContext = {
+    spec: loadSpec("workflow"),
+    limits,
+    store,
+    deps,
+    fingerprints: new Map(),
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const verdict = applyCors(req, res, cors);
@@ -133,11 +145,13 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
         );
       });
       route(req, res).catch((error: unknown) => {
-        // Only a bug lands here; bad input is answered with a 4xx above.
+        // A bug, or an answer that could not be serialised or written; bad input is
+        // answered with a 4xx above.
         deps.log(
           `[workflow] internal error: ${error instanceof Error ? error.stack : String(error)}`,
         );
-        sendError(res, 500, "internal server error");
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        sendErrorOrClose(res, 500, { error: `internal server error (${reason})` });
       });
     },
     async close() {

@@ -36,6 +36,8 @@ export interface DriverDeps {
   /** Calls in flight, so close() can wait for them to settle. */
   inFlight: Set<Promise<unknown>>;
   timeoutMs: number;
+  /** Bytes of an endpoint's answer kept; the rest is not read. */
+  maxReportBodyBytes: number;
 }
 
 type Kind = AttemptView["kind"];
@@ -73,6 +75,7 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
         signal: deps.signal,
       },
       deps.timeoutMs,
+      deps.maxReportBodyBytes,
     );
     deps.inFlight.add(pending);
     const outcome = await pending.finally(() => deps.inFlight.delete(pending));

@@ -11,6 +11,7 @@ import { flatHeaders, HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } fro
 import type { Bytes } from "./delivery.js";
 import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
 import { MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
+import type { WorkflowLimits } from "./limits.js";
 import { requestFingerprint } from "./repeat.js";
 import type { RunStore, RunView } from "./runs.js";
 import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
@@ -19,6 +20,7 @@ export const TRIGGER_PREFIX = "/v2/trigger/";
 
 export interface TriggerContext {
   spec: ContractSpec;
+  limits: WorkflowLimits;
   store: RunStore;
   deps: DriverDeps;
   /** Each run's request fingerprint, to tell a repeat from another request under its id. */
@@ -70,6 +72,13 @@ export async function handleTrigger(
   } catch (error) {
     if (error instanceof HeaderError) return sendError(res, 400, error.message);
     throw error;
+  }
+  if (options.retries > ctx.limits.maxRetries) {
+    return sendError(
+      res,
+      400,
+      `Svc-Retries: ${options.retries} is over this server's limit of ${ctx.limits.maxRetries}; send fewer, or start the dev server with --max-retries to raise it`,
+    );
   }
   const check = validateRequestParts(ctx.spec, {
     method: "POST",
