@@ -23,6 +23,8 @@ Options:
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
+  --quiet                  do not print one line per request and workflow event
+  -h, --help               show this help
 
 Limits (the services state none; these are this server's, each answered with a 400):
   --max-answer-bytes <n>   bytes of records in one vector answer (default 67108864)
@@ -37,8 +39,6 @@ Limits (the services state none; these are this server's, each answered with a 4
                            bytes of an endpoint's answer kept in a failure report
                            (default 1048576; the report then says bodyTruncated)
   Request bodies over 10 MiB are refused with 413 (workflow: 400 over 16 MiB).
-  --quiet                  do not print one line per request and workflow event
-  -h, --help               show this help
 `;
 
 class UsageError extends Error {}
