@@ -23,6 +23,8 @@ Options:
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
+  --state <file>           load vectors and unfinished runs from FILE at start (if it
+                           exists) and save them there on stop
   --quiet                  do not print one line per request and workflow event
   -h, --help               show this help
 
@@ -142,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
       ...(timeScale !== undefined ? { timeScale } : {}),
       ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
       ...(corsOrigin !== undefined ? { corsOrigin } : {}),
+      ...(values.state !== undefined ? { stateFile: values.state } : {}),
       limits,
       ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
     };
@@ -214,6 +217,7 @@ function parse(argv: string[]) {
       "time-scale": { type: "string" },
       "delivery-timeout": { type: "string" },
       "cors-origin": { type: "string" },
+      state: { type: "string" },
       "max-answer-bytes": { type: "string" },
       "max-filter-length": { type: "string" },
       "max-glob-length": { type: "string" },

@@ -9,10 +9,11 @@ import {
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { byNamespace, readSeedFile, type SeedRecord } from "./seed.js";
+import { checkSameIndex, newState, readState, writeState } from "./state.js";
 import type { VectorLimits } from "./vector/limits.js";
-import { createVectorService } from "./vector/service.js";
+import { createVectorService, type VectorService } from "./vector/service.js";
 import type { IndexConfig } from "./vector/types.js";
-import { createWorkflowService } from "./workflow/index.js";
+import { createWorkflowService, type WorkflowService } from "./workflow/index.js";
 import type { WorkflowLimits } from "./workflow/limits.js";
 
 export interface DevServerOptions {
@@ -38,6 +39,12 @@ export interface DevServerOptions {
   corsOrigin?: string;
   /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
   limits?: Partial<VectorLimits & WorkflowLimits>;
+  /**
+   * A state file: loaded at start when it exists (vectors, namespaces, unfinished runs, which
+   * resume at their next step), written atomically by `close()`. Without it, `close()` logs
+   * how many unfinished runs it dropped.
+   */
+  stateFile?: string;
 }
 
 export interface DevServer {
@@ -98,6 +105,40 @@ function urlOf(server: Server, host: string): string {
   return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
 }
 
+function describeState(namespaces: Record<string, unknown[]>, runs: number): string {
+  const names = Object.keys(namespaces);
+  const vectors = names.reduce((sum, name) => sum + (namespaces[name]?.length ?? 0), 0);
+  return `${vectors} vectors in ${names.length} namespaces and ${runs} unfinished runs`;
+}
+
+/** Loads FILE into the services; a missing FILE starts empty, anything unreadable is thrown. */
+async function loadState(
+  file: string,
+  vector: VectorService,
+  workflow: WorkflowService,
+  log: ((line: string) => void) | undefined,
+): Promise<void> {
+  const state = await readState(file);
+  if (state === undefined) {
+    log?.(`x-dev: no state file at ${file} yet; it will be written on stop`);
+    return;
+  }
+  checkSameIndex(file, state.index, vector.index);
+  for (const [name, records] of Object.entries(state.namespaces)) {
+    try {
+      vector.upsert(records, name);
+    } catch (error) {
+      throw new Error(`state file ${file}, namespace "${name}": ${(error as Error).message}`);
+    }
+  }
+  try {
+    workflow.resume(state.runs);
+  } catch (error) {
+    throw new Error(`state file ${file}, runs: ${(error as Error).message}`);
+  }
+  log?.(`x-dev: loaded ${describeState(state.namespaces, state.runs.length)} from ${file}`);
+}
+
 function stop(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
@@ -137,6 +178,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(log ? { log } : {}),
   });
 
+  if (options.stateFile !== undefined) {
+    await loadState(options.stateFile, vector, workflow, log);
+  }
+
   const servers: Server[] = [];
   try {
     servers.push(
@@ -161,12 +206,27 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     vectorUrl: urlOf(vectorServer, host),
     token,
     close() {
-      closing ??= Promise.all([
+      if (closing !== undefined) return closing;
+      // Taken before closing: closing cancels the runs.
+      const namespaces = vector.exportRecords();
+      const runs = workflow.pendingRuns();
+      closing = Promise.all([
         workflow.close(),
         vector.close(),
         stop(workflowServer),
         stop(vectorServer),
-      ]).then(() => undefined);
+      ]).then(async () => {
+        if (options.stateFile === undefined) {
+          if (runs.length > 0) {
+            log?.(
+              `x-dev: dropped ${runs.length} unfinished runs (start with --state FILE to keep them)`,
+            );
+          }
+          return;
+        }
+        await writeState(options.stateFile, newState(vector.index, namespaces, runs));
+        log?.(`x-dev: saved ${describeState(namespaces, runs.length)} to ${options.stateFile}`);
+      });
       return closing;
     },
   };

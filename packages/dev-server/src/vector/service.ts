@@ -14,10 +14,10 @@ import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
 import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
 import { parseQueryBody, runQuery } from "./query.js";
-import { fetch, range } from "./read.js";
+import { fetch, type Include, output, range } from "./read.js";
 import { VectorStore } from "./store.js";
 import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
-import type { IndexConfig, IndexType, Metric } from "./types.js";
+import type { IndexConfig, IndexType, Metric, VectorRecordInput } from "./types.js";
 
 export interface VectorServiceOptions {
   /** The one token the service accepts (`Authorization: Bearer <token>`). */
@@ -45,6 +45,8 @@ export interface VectorService {
   close(): Promise<void>;
   /** Upserts records as the dev-only `/upsert` route would; throws an Error naming what was wrong. */
   upsert(records: unknown, namespace?: string): void;
+  /** Every record of every namespace (empty ones too), in the form `upsert` takes. */
+  exportRecords(): Record<string, VectorRecordInput[]>;
   readonly index: IndexConfig;
 }
 
@@ -232,6 +234,15 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       );
     },
     async close() {},
+    exportRecords() {
+      const all: Include = { metadata: true, vectors: true, data: true };
+      const saved: Record<string, VectorRecordInput[]> = {};
+      for (const name of store.names()) {
+        const ns = store.namespace(name);
+        saved[name] = ns.sortedIds().map((id) => output(ns, ns.records.get(id)!, all));
+      }
+      return saved;
+    },
     upsert(records, namespace = "") {
       try {
         upsert(records, namespace);

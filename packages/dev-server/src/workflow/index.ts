@@ -29,7 +29,8 @@ import { FlowControl } from "./flow-control.js";
 import { sendError, sendJson, splitTarget } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
 import { RunStore, type RunView } from "./runs.js";
-import type { DriverDeps } from "./scheduler.js";
+import { loadRun, type SavedRun, saveRun } from "./saved-runs.js";
+import { type DriverDeps, drive } from "./scheduler.js";
 import { Timers } from "./timers.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
 
@@ -64,6 +65,10 @@ export interface WorkflowService {
   close(): Promise<void>;
   /** Every run so far, oldest first. */
   runs(): RunView[];
+  /** The unfinished runs with their next step, for a state file; call before `close()`. */
+  pendingRuns(): SavedRun[];
+  /** Resumes saved runs at their next step (due ones at once); throws for a malformed one. */
+  resume(runs: SavedRun[]): void;
 }
 
 const DEV_RUNS = "/v2/dev/runs";
@@ -102,6 +107,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     inFlight: new Set(),
     timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
     maxReportBodyBytes: limits.maxReportBodyBytes,
+    live: new Map(),
   };
   const cors = corsPolicy(options.corsOrigin);
   const ctx: TriggerContext = {
@@ -163,6 +169,23 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
       await Promise.allSettled([...deps.inFlight]);
     },
     runs: () => store.list(),
+    pendingRuns() {
+      const saved: SavedRun[] = [];
+      for (const run of deps.live.values()) {
+        if (run.step === undefined) continue;
+        saved.push(saveRun(run, run.step, ctx.fingerprints.get(run.plan.id) ?? ""));
+      }
+      return saved;
+    },
+    resume(saved) {
+      const loaded = saved.map(loadRun);
+      for (const [i, { run, step }] of loaded.entries()) {
+        store.add(run.view);
+        ctx.fingerprints.set(run.plan.id, saved[i]!.fingerprint);
+        deps.live.set(run.plan.id, run);
+        drive(run, deps, step);
+      }
+    },
   };
 }
 

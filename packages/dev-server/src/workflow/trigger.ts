@@ -9,12 +9,12 @@ import {
 } from "@x/contract";
 import { flatHeaders, HttpError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from "../http.js";
 import type { Bytes } from "./delivery.js";
-import { HeaderError, isHttpUrl, readOptions } from "./headers.js";
+import { HeaderError, isHttpUrl, readOptions, type TriggerOptions } from "./headers.js";
 import { MAX_BODY_BYTES, sendError, sendJson } from "./http.js";
 import type { WorkflowLimits } from "./limits.js";
 import { requestFingerprint } from "./repeat.js";
 import type { RunStore, RunView } from "./runs.js";
-import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
+import { type DriverDeps, drive, type LiveRun, type RunPlan } from "./scheduler.js";
 
 export const TRIGGER_PREFIX = "/v2/trigger/";
 
@@ -115,11 +115,46 @@ export async function handleTrigger(
     options.notBefore !== undefined
       ? options.notBefore * 1000
       : createdAt + (options.delay ?? 0) * 1000;
+  const run = buildRun(
+    { id, createdAt, notBefore, url, body: bytes, headers: runHeaders(headers) },
+    options,
+  );
+  ctx.store.add(run.view);
+  ctx.deps.live.set(id, run);
+  drive(run, ctx.deps);
+  sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
+}
+
+/** What a run keeps of its trigger request: enough to rebuild it after a restart. */
+export interface RunRequest {
+  id: string;
+  createdAt: number;
+  /** Unix ms of the first delivery, before scaling. */
+  notBefore: number;
+  url: string;
+  body: Bytes;
+  /** The `Svc-*` headers and the content type. */
+  headers: Record<string, string>;
+}
+
+/** Only the headers that shape a run; the token and transport headers are not kept. */
+function runHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.startsWith("svc-") || name === "content-type") kept[name] = value;
+  }
+  return kept;
+}
+
+/** The plan and view of a run, from its request and the options read from its headers. */
+export function buildRun(request: RunRequest, options: TriggerOptions): LiveRun {
+  const { id, createdAt, notBefore, url, body } = request;
+  const contentType = request.headers["content-type"];
   const plan: RunPlan = {
     id,
     createdAt,
     url,
-    body: bytes,
+    body,
     ...(contentType === undefined ? {} : { contentType }),
     forward: options.forward,
     callbackForward: options.callbackForward,
@@ -144,12 +179,10 @@ export async function handleTrigger(
       : { flowControl: { key: options.flowControl.key, ...options.flowControl.limits } }),
     failureCallback: options.failureCallback ?? url,
     ...(contentType === undefined ? {} : { contentType }),
-    bodyBytes: bytes.byteLength,
+    bodyBytes: body.byteLength,
     attempts: [],
   };
-  ctx.store.add(view);
-  drive(plan, view, ctx.deps);
-  sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
+  return { plan, view, headers: request.headers };
 }
 
 // Clients encode only what would end the path (%, ?, #, space); undo exactly that.
