@@ -207,9 +207,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     token,
     close() {
       if (closing !== undefined) return closing;
-      // Taken before closing: closing cancels the runs.
-      const namespaces = vector.exportRecords();
+      // Taken before closing: closing cancels the runs. Vectors are copied only to be saved.
       const runs = workflow.pendingRuns();
+      const namespaces = options.stateFile === undefined ? {} : vector.exportRecords();
       closing = Promise.all([
         workflow.close(),
         vector.close(),

@@ -28,7 +28,7 @@ export interface SavedRun {
   headers: Record<string, string>;
   fingerprint: string;
   view: RunView;
-  step: { kind: Step["kind"]; retried: number; dueAt: number; lastDelivery?: SavedOutcome };
+  step: { kind: Step["kind"]; retried: number; dueAt: number | null; lastDelivery?: SavedOutcome };
 }
 
 function saveOutcome(outcome: Outcome): SavedOutcome {
@@ -78,6 +78,8 @@ export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
   const { lastDelivery, ...rest } = saved.step;
   const step: Step = {
     ...rest,
+    // A wait of +Infinity (a retry delay that never comes) is saved by JSON as null.
+    dueAt: typeof rest.dueAt === "number" ? rest.dueAt : Number.POSITIVE_INFINITY,
     ...(lastDelivery === undefined ? {} : { lastDelivery: loadOutcome(lastDelivery) }),
   };
   return { run, step };
