@@ -202,9 +202,104 @@ async function workflowSection() {
   }
 }
 
+const OPEN_RATES = (process.env.BENCH_DEV_OPEN_RATES ?? "100,500,1000").split(",").map(Number);
+const OPEN_SECONDS = Number(process.env.BENCH_DEV_OPEN_SECONDS ?? 10);
+
+/**
+ * Open loop: triggers offered at a fixed rate whatever the answers do, so a slow server
+ * shows up as lag instead of as a slower offer (the closed loop above hides that). Lag runs
+ * from each trigger's scheduled send time to its delivery's arrival at the endpoint.
+ */
+async function openLoopSection() {
+  const dev = await startDevProcess();
+  const arrivals = new Map<number, number>();
+  const endpoint = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const { seq } = JSON.parse(Buffer.concat(chunks).toString()) as { seq: number };
+      if (!arrivals.has(seq)) arrivals.set(seq, performance.now());
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  const target = `${await listen(endpoint)}/api/open`;
+  const trigger = (seq: number) =>
+    fetch(`${dev.workflowUrl}/v2/trigger/${target}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${dev.token}`,
+        "content-type": "application/json",
+        "Svc-Retries": "0",
+      },
+      body: JSON.stringify({ seq }),
+    }).then((response) => response.arrayBuffer());
+  const rows: string[][] = [];
+  let seqBase = 0;
+  try {
+    await trigger(-1);
+    for (const rate of OPEN_RATES) {
+      const total = rate * OPEN_SECONDS;
+      const scheduled = new Float64Array(total);
+      const started = performance.now() + 50;
+      for (let i = 0; i < total; i++) scheduled[i] = started + (i * 1000) / rate;
+      const sends: Promise<unknown>[] = [];
+      // A trigger the server could not take (connect timeout, reset) counts, not crashes.
+      let failed = 0;
+      let next = 0;
+      // Each tick sends every trigger whose time has come, without waiting for answers.
+      while (next < total) {
+        const now = performance.now();
+        while (next < total && (scheduled[next] as number) <= now) {
+          sends.push(
+            trigger(seqBase + next).catch(() => {
+              failed++;
+            }),
+          );
+          next++;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await Promise.all(sends);
+      const deadline = performance.now() + 60_000;
+      while (arrivals.size < seqBase + total + 1 - failed && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const lags: number[] = [];
+      for (let i = 0; i < total; i++) {
+        const arrived = arrivals.get(seqBase + i);
+        if (arrived !== undefined) lags.push(arrived - (scheduled[i] as number));
+      }
+      rows.push([
+        fmt.int(rate),
+        fmt.int(total),
+        fmt.int(failed),
+        fmt.int(lags.length),
+        fmt.ms(quantile(lags, 0.5), 1),
+        fmt.ms(quantile(lags, 0.99), 1),
+        fmt.ms(Math.max(...lags), 1),
+      ]);
+      seqBase += total;
+    }
+  } finally {
+    endpoint.closeAllConnections();
+    endpoint.close();
+    await dev.close();
+  }
+  return [
+    "### Workflow trigger lag, open loop",
+    "",
+    `Triggers offered at fixed rates for ${OPEN_SECONDS} s each (plain \`fetch\`, \`Svc-Retries: 0\`), each`,
+    "delivered by the dev server (its own process) to a local endpoint that answers 200 at once.",
+    "Lag runs from a trigger's scheduled send time to its delivery's arrival.",
+    "",
+    table(["rate /s", "offered", "failed", "delivered", "lag p50", "lag p99", "lag max"], rows),
+  ].join("\n");
+}
+
 async function runDevServer() {
   const vector = await vectorSection();
   const workflow = await workflowSection();
+  const openLoop = await openLoopSection();
   const markdown = [
     "## Dev server",
     "",
@@ -213,6 +308,8 @@ async function runDevServer() {
     vector.markdown,
     "",
     workflow,
+    "",
+    openLoop,
   ].join("\n");
   return { markdown, ok: !vector.verdicts.some((v) => v.includes("missed")) };
 }

@@ -2,9 +2,12 @@
 import { parseArgs } from "node:util";
 import { banner } from "./banner.js";
 import { explainParseError, UsageError, VERSION } from "./cli-usage.js";
+import { corsPolicy } from "./cors.js";
 import { dashboardUrl } from "./dashboard/index.js";
 import { startDevServer } from "./server.js";
+import type { VectorLimits } from "./vector/limits.js";
 import type { IndexType, Metric } from "./vector/types.js";
+import type { WorkflowLimits } from "./workflow/limits.js";
 
 const HELP = `Usage: x-dev start [options]
 
@@ -22,15 +25,48 @@ Options:
   --seed <file>            JSON array or JSON Lines of vector records to upsert at start
                            ({ id, vector?, sparseVector?, metadata?, data?, namespace? })
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
+  --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
+  --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
+  --state <file>           load vectors and unfinished runs from FILE at start (if it
+                           exists) and save them there on stop
   --quiet                  do not print one line per request and workflow event
   -h, --help               show this help
   -v, --version            print the version of x-dev
+
+Limits (the services state none; these are this server's, each answered with a 400):
+  --max-answer-bytes <n>   bytes of records in one vector answer (default 67108864)
+  --max-filter-length <n>  characters of a query filter (default 16384)
+  --max-glob-length <n>    characters of one GLOB pattern (default 1024)
+  --max-fetch-ids <n>      ids in one fetch (default 1000)
+  --max-batch-queries <n>  queries in one batch query (default 100)
+  --max-top-k <n>          topK of a query (default 1000)
+  --max-range-limit <n>    limit of a range (default 1000)
+  --max-retries <n>        largest Svc-Retries (default 100)
+  --max-report-body-bytes <n>
+                           bytes of an endpoint's answer kept in a failure report
+                           (default 1048576; the report then says bodyTruncated)
+  Request bodies over 10 MiB are refused with 413 on both services.
 
 Dev-only routes, besides each service's own (same token):
   GET /                    on the workflow port: the dashboard
   GET /v2/dev/runs         every run with its attempts; ?state=retrying&label=a&limit=20
   GET /v2/dev/runs/<id>    one run
 `;
+
+type LimitKey = keyof (VectorLimits & WorkflowLimits);
+
+// Each limit's flag, the option it sets, and its smallest value.
+const LIMIT_FLAGS = [
+  ["max-answer-bytes", "maxAnswerBytes", 1],
+  ["max-filter-length", "maxFilterLength", 1],
+  ["max-glob-length", "maxGlobLength", 1],
+  ["max-fetch-ids", "maxFetchIds", 1],
+  ["max-batch-queries", "maxBatchQueries", 1],
+  ["max-top-k", "maxTopK", 1],
+  ["max-range-limit", "maxRangeLimit", 1],
+  ["max-retries", "maxRetries", 0],
+  ["max-report-body-bytes", "maxReportBodyBytes", 0],
+] as const satisfies readonly (readonly [string, LimitKey, number])[];
 
 function integer(value: string, flag: string, min: number, max: number): number {
   const n = Number(value);
@@ -89,6 +125,24 @@ async function main(argv: string[]): Promise<number> {
       values.dimension === undefined
         ? undefined
         : integer(values.dimension, "--dimension", 1, 65_536);
+    const deliveryTimeoutMs =
+      values["delivery-timeout"] === undefined
+        ? undefined
+        : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
+    const corsOrigin = values["cors-origin"];
+    if (corsOrigin !== undefined) {
+      try {
+        corsPolicy(corsOrigin);
+      } catch (err) {
+        throw new UsageError(`--cors-origin: ${(err as Error).message}`);
+      }
+    }
+    const limits: Partial<VectorLimits & WorkflowLimits> = {};
+    for (const [flag, key, min] of LIMIT_FLAGS) {
+      const text = values[flag];
+      if (text !== undefined)
+        limits[key] = integer(text, `--${flag}`, min, Number.MAX_SAFE_INTEGER);
+    }
     options = {
       host: values.host ?? "127.0.0.1",
       workflowPort: port(values["workflow-port"], "--workflow-port", 8080),
@@ -101,6 +155,10 @@ async function main(argv: string[]): Promise<number> {
       ...(values.token !== undefined ? { token: values.token } : {}),
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       ...(timeScale !== undefined ? { timeScale } : {}),
+      ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
+      ...(corsOrigin !== undefined ? { corsOrigin } : {}),
+      ...(values.state !== undefined ? { stateFile: values.state } : {}),
+      limits,
       ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
     };
   } catch (err) {
@@ -159,6 +217,18 @@ const FLAGS = {
   type: { type: "string" },
   seed: { type: "string" },
   "time-scale": { type: "string" },
+  "delivery-timeout": { type: "string" },
+  "cors-origin": { type: "string" },
+  state: { type: "string" },
+  "max-answer-bytes": { type: "string" },
+  "max-filter-length": { type: "string" },
+  "max-glob-length": { type: "string" },
+  "max-fetch-ids": { type: "string" },
+  "max-batch-queries": { type: "string" },
+  "max-top-k": { type: "string" },
+  "max-range-limit": { type: "string" },
+  "max-retries": { type: "string" },
+  "max-report-body-bytes": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },

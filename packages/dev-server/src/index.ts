@@ -9,6 +9,7 @@
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
 export { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./vector/errors.js";
+export { DEFAULT_VECTOR_LIMITS, type VectorLimits } from "./vector/limits.js";
 export {
   createVectorService,
   type VectorService,
@@ -27,3 +28,4 @@ export {
   type WorkflowService,
   type WorkflowServiceOptions,
 } from "./workflow/index.js";
+export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";

@@ -41,6 +41,10 @@ const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
   vector: true,
   seed: true,
   log: true,
+  limits: true,
+  corsOrigin: true,
+  deliveryTimeoutMs: true,
+  stateFile: true,
 };
 
 const VECTOR_SERVICE_KEYS: Record<keyof VectorServiceOptions, true> = {
@@ -48,6 +52,8 @@ const VECTOR_SERVICE_KEYS: Record<keyof VectorServiceOptions, true> = {
   vector: true,
   maxBodyBytes: true,
   log: true,
+  limits: true,
+  corsOrigin: true,
   now: true,
 };
 

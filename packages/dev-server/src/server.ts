@@ -11,9 +11,12 @@ import type { Duplex } from "node:stream";
 import { createDashboard } from "./dashboard/index.js";
 import { DEV_SERVER_OPTIONS, refuseUnknownOptions } from "./options.js";
 import { byNamespace, readSeedFile, type SeedRecord } from "./seed.js";
-import { createVectorService } from "./vector/service.js";
+import { checkSameIndex, newState, readState, writeState } from "./state.js";
+import type { VectorLimits } from "./vector/limits.js";
+import { createVectorService, type VectorService } from "./vector/service.js";
 import type { IndexOptions } from "./vector/types.js";
-import { createWorkflowService } from "./workflow/index.js";
+import { createWorkflowService, type WorkflowService } from "./workflow/index.js";
+import type { WorkflowLimits } from "./workflow/limits.js";
 
 /** Options of `startDevServer`; every one is optional. */
 export interface DevServerOptions {
@@ -33,6 +36,18 @@ export interface DevServerOptions {
   seed?: SeedRecord[] | string;
   /** Receives one line per request and per workflow event. */
   log?: (line: string) => void;
+  /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default. */
+  deliveryTimeoutMs?: number;
+  /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
+  corsOrigin?: string;
+  /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
+  limits?: Partial<VectorLimits & WorkflowLimits>;
+  /**
+   * A state file: loaded at start when it exists (vectors, namespaces, unfinished runs, which
+   * resume at their next step), written atomically by `close()`. Without it, `close()` logs
+   * how many unfinished runs it dropped.
+   */
+  stateFile?: string;
 }
 
 /** Both running services, as `startDevServer` resolves them. */
@@ -97,6 +112,40 @@ function urlOf(server: Server, host: string): string {
   return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
 }
 
+function describeState(namespaces: Record<string, unknown[]>, runs: number): string {
+  const names = Object.keys(namespaces);
+  const vectors = names.reduce((sum, name) => sum + (namespaces[name]?.length ?? 0), 0);
+  return `${vectors} vectors in ${names.length} namespaces and ${runs} unfinished runs`;
+}
+
+/** Loads FILE into the services; a missing FILE starts empty, anything unreadable is thrown. */
+async function loadState(
+  file: string,
+  vector: VectorService,
+  workflow: WorkflowService,
+  log: ((line: string) => void) | undefined,
+): Promise<void> {
+  const state = await readState(file);
+  if (state === undefined) {
+    log?.(`x-dev: no state file at ${file} yet; it will be written on stop`);
+    return;
+  }
+  checkSameIndex(file, state.index, vector.index);
+  for (const [name, records] of Object.entries(state.namespaces)) {
+    try {
+      vector.upsert(records, name);
+    } catch (error) {
+      throw new Error(`state file ${file}, namespace "${name}": ${(error as Error).message}`);
+    }
+  }
+  try {
+    workflow.resume(state.runs);
+  } catch (error) {
+    throw new Error(`state file ${file}, runs: ${(error as Error).message}`);
+  }
+  log?.(`x-dev: loaded ${describeState(state.namespaces, state.runs.length)} from ${file}`);
+}
+
 function stop(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
@@ -110,9 +159,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
+  const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
   const vector = createVectorService({
     token,
     ...(options.vector !== undefined ? { vector: options.vector } : {}),
+    ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),
+    limits: vectorLimits,
     ...(log ? { log } : {}),
   });
   const seed =
@@ -121,8 +173,20 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const workflow = createWorkflowService({
     token,
     ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    ...(options.deliveryTimeoutMs !== undefined
+      ? { deliveryTimeoutMs: options.deliveryTimeoutMs }
+      : {}),
+    ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),
+    limits: {
+      ...(maxRetries !== undefined ? { maxRetries } : {}),
+      ...(maxReportBodyBytes !== undefined ? { maxReportBodyBytes } : {}),
+    },
     ...(log ? { log } : {}),
   });
+
+  if (options.stateFile !== undefined) {
+    await loadState(options.stateFile, vector, workflow, log);
+  }
 
   let workflowUrl = "";
   const dashboard = createDashboard(vector, () => workflowUrl);
@@ -158,12 +222,27 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     vectorUrl: urlOf(vectorServer, host),
     token,
     close() {
-      closing ??= Promise.all([
+      if (closing !== undefined) return closing;
+      // Taken before closing: closing cancels the runs. Vectors are copied only to be saved.
+      const runs = workflow.pendingRuns();
+      const namespaces = options.stateFile === undefined ? {} : vector.exportRecords();
+      closing = Promise.all([
         workflow.close(),
         vector.close(),
         stop(workflowServer),
         stop(vectorServer),
-      ]).then(() => undefined);
+      ]).then(async () => {
+        if (options.stateFile === undefined) {
+          if (runs.length > 0) {
+            log?.(
+              `x-dev: dropped ${runs.length} unfinished runs (start with --state FILE to keep them)`,
+            );
+          }
+          return;
+        }
+        await writeState(options.stateFile, newState(vector.index, namespaces, runs));
+        log?.(`x-dev: saved ${describeState(namespaces, runs.length)} to ${options.stateFile}`);
+      });
       return closing;
     },
   };

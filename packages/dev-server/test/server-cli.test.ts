@@ -89,6 +89,8 @@ describe("x-dev CLI", () => {
     expect(await exit).toBe(0);
   });
 
+  // Three child processes each load the TypeScript sources through tsx, which takes seconds
+  // apiece on a loaded machine: a generous test timeout, nothing asserted about time.
   it("--help prints usage and exits 0; a bad flag exits 2", async () => {
     const help = run(["--help"]);
     expect(await help.exit).toBe(0);

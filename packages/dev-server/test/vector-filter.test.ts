@@ -117,6 +117,8 @@ describe("filter syntax errors name the position", () => {
     ["genre = 'abc", 9, "unterminated string"],
     ["year > true", 8, "booleans compare only with = and !="],
     ["title GLOB 5", 12, "quoted glob pattern"],
+    ["title GLOB 'a[b'", 12, 'the "[" at character 2 of the pattern is never closed'],
+    ["title GLOB '[z-a]'", 12, "ends before it starts"],
     ["tags[#1] = 'a'", 7, 'expected "-"'],
     ["tags[x] = 'a'", 6, "non-negative integer index"],
     ["a = 1 b = 2", 7, "expected AND, OR or the end"],

@@ -107,6 +107,33 @@ describe("range", () => {
     for (const id of original) expect(seen).toContain(id);
   });
 
+  it("pages over ids with lone surrogates without skipping one", async () => {
+    const v = await start();
+    // Two lone surrogates would both become U+FFFD in UTF-8, so a cursor must not use it.
+    const ids = ["a\ud800", "a\ud801", "a\udc00z", "b"];
+    await v.upsert(ids.map((id) => ({ id, vector: [1, 0] })));
+    const seen: string[] = [];
+    let cursor = "0";
+    do {
+      const { status, body } = await v.post("/range", { cursor, limit: 1 });
+      expect(status).toBe(200);
+      seen.push(...body.result.vectors.map((r: { id: string }) => r.id));
+      cursor = body.result.nextCursor;
+    } while (cursor !== "");
+    expect(seen).toEqual(ids);
+  });
+
+  it("takes the cursor 0 as a number too (a form clients of the real service send)", async () => {
+    const v = await start();
+    await v.upsert([{ id: "x", vector: [1, 0] }]);
+    const { status, body } = await v.post("/range", { cursor: 0, limit: 5 });
+    expect(status).toBe(200);
+    expect(body.result.vectors.map((r: { id: string }) => r.id)).toEqual(["x"]);
+    const other = await v.post("/range", { cursor: 7, limit: 5 });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toContain('cursor: "7" is not a cursor of this index');
+  });
+
   it("refuses a cursor it did not issue", async () => {
     const v = await start();
     const answer = await v.post("/range", { cursor: "not a cursor!", limit: 3 });

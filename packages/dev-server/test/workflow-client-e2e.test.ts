@@ -80,8 +80,38 @@ test("a string body with its own content type, and the token in the query", asyn
 test("the service's 400 reaches the caller as a BadRequestError naming the header", async () => {
   const { svc, workflow } = await each.setup();
   const wf = new WorkflowClient({ baseUrl: svc.base, token: TOKEN });
-  await wf.trigger({ url: `${workflow.url}/once`, runId: "used-once" });
-  const again = wf.trigger({ url: `${workflow.url}/once`, runId: "used-once" });
+  await wf.trigger({ url: `${workflow.url}/once`, runId: "used-once", body: "first" });
+  const again = wf.trigger({ url: `${workflow.url}/once`, runId: "used-once", body: "other" });
   await expect(again).rejects.toBeInstanceOf(BadRequestError);
   await expect(again).rejects.toThrow("Svc-Workflow-RunId");
+});
+
+test("a trigger with a runId whose answer was lost resolves with the run on the client's retry", async () => {
+  const { svc, workflow } = await each.setup();
+  let attempts = 0;
+  // Delivers the first attempt to the service, then loses its answer as a dropped
+  // connection would; later attempts pass through.
+  const losingFirstAnswer = async (url: string, init: RequestInit): Promise<Response> => {
+    attempts++;
+    const response = await fetch(url, init);
+    if (attempts === 1) {
+      await response.arrayBuffer();
+      throw new TypeError("fetch failed");
+    }
+    return response;
+  };
+  const wf = new WorkflowClient({
+    baseUrl: svc.base,
+    token: TOKEN,
+    maxRetries: 1,
+    fetch: losingFirstAnswer,
+  });
+  const result = await wf.trigger({ url: `${workflow.url}/once`, runId: "lost-answer", body: "x" });
+  expect(attempts).toBe(2);
+  expect(result.workflowRunId).toBe("lost-answer");
+  const runs = svc.service.runs();
+  expect(runs).toHaveLength(1);
+  expect(result.workflowCreatedAt).toBe(runs[0]?.workflowCreatedAt);
+  await untilState(svc, "lost-answer", ["succeeded"]);
+  expect(workflow.calls).toHaveLength(1);
 });

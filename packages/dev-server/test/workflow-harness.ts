@@ -32,7 +32,7 @@ export interface Started {
 }
 
 export async function startService(
-  options: { timeScale?: number; fetch?: typeof fetch } = {},
+  options: { timeScale?: number; fetch?: typeof fetch; deliveryTimeoutMs?: number } = {},
 ): Promise<Started> {
   const log: string[] = [];
   const service = createWorkflowService({
@@ -40,6 +40,9 @@ export async function startService(
     timeScale: options.timeScale ?? 0.001,
     log: (line) => log.push(line),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.deliveryTimeoutMs === undefined
+      ? {}
+      : { deliveryTimeoutMs: options.deliveryTimeoutMs }),
   });
   const server = createServer((req, res) => service.handle(req, res));
   const base = await listen(server);

@@ -66,15 +66,38 @@ describe("the answer", () => {
     expect(svc.service.runs().map((r) => r.workflowRunId)).toEqual(["order-1042"]);
   });
 
-  test("a run id already used is refused with 400 naming the header, and the first run stays", async () => {
-    const headers = { "Svc-Workflow-RunId": "same-id" };
+  test("a different request under a used run id is a 400 naming the header; the first run stays", async () => {
+    const headers = { "Svc-Workflow-RunId": "same-id", "Svc-Retries": "2" };
     const first = await trigger(svc.base, wf, { headers, body: "first" });
     expect(first.status).toBe(200);
-    const second = await trigger(svc.base, wf, { headers, body: "second" });
-    expect(second.status).toBe(400);
-    expect(second.body.error).toMatch(/^Svc-Workflow-RunId: .*already exists/);
+    const variants = [
+      { headers, body: "second" },
+      { headers: { ...headers, "Svc-Retries": "3" }, body: "first" },
+      { headers: { ...headers, "Svc-Forward-X-Tenant": "acme" }, body: "first" },
+      { headers: { ...headers, "content-type": "application/octet-stream" }, body: "first" },
+    ];
+    for (const init of variants) {
+      const second = await trigger(svc.base, wf, init);
+      expect(second.status).toBe(400);
+      expect(second.body.error).toMatch(/^Svc-Workflow-RunId: run id "same-id" is taken/);
+    }
+    const otherUrl = await trigger(svc.base, `${wf}/other`, { headers, body: "first" });
+    expect(otherUrl.status).toBe(400);
     expect(svc.service.runs()).toHaveLength(1);
     expect(svc.service.runs()[0]?.workflowCreatedAt).toBe(first.body.workflowCreatedAt);
+  });
+
+  test("the same request again under its run id is answered with the original run", async () => {
+    const headers = { "Svc-Workflow-RunId": "repeat-id", "Svc-Retries": "2", "Svc-Delay": "1h" };
+    const first = await trigger(svc.base, wf, { headers, body: "same" });
+    expect(first.status).toBe(200);
+    // Header order and case differ; the request is the same.
+    const again = await trigger(svc.base, wf, {
+      headers: { "svc-delay": "1h", "SVC-RETRIES": "2", "svc-workflow-runid": "repeat-id" },
+      body: "same",
+    });
+    expect(again).toEqual(first);
+    expect(svc.service.runs().filter((r) => r.workflowRunId === "repeat-id")).toHaveLength(1);
   });
 });
 

@@ -44,11 +44,27 @@ export function denseScoreAll(
   return out.sort(byScore);
 }
 
+// Float32 has 8 exponent bits: past about 2^128 a dot product overflows to Infinity, and
+// below 2^-126 its terms lose precision to underflow, which the relative error bound below
+// does not cover. Every term and partial sum of q.v is at most |q| |v| (Cauchy-Schwarz), and
+// flushed terms cost at most 2^-134 in all, so these margins keep both effects away.
+const SCREEN_MAX = 2 ** 100;
+const SCREEN_MIN = 2 ** -100;
+
+/** Whether the float32 screen's error bound holds for this query against every stored row. */
+function screeningIsSafe(qNorm: number, maxNorm: number, minNonzeroNorm: number): boolean {
+  if (qNorm === 0) return true;
+  if (qNorm < SCREEN_MIN) return false;
+  if (qNorm * maxNorm > SCREEN_MAX) return false;
+  return qNorm * minNonzeroNorm >= SCREEN_MIN;
+}
+
 /**
  * The top `k` accepted records by exact score. The SIMD kernel screens all rows in float32;
  * its error is bounded (below), so any row that could still belong to the exact top k has a
  * screened score within 2E of the k-th best screened score. Only those rows are rescored in
- * float64, which keeps the answer exact while the full pass stays at memory speed.
+ * float64, which keeps the answer exact while the full pass stays at memory speed. Where
+ * the magnitudes would take float32 out of its range, every row is scored in float64.
  */
 export function denseTopK(
   ns: Namespace,
@@ -60,13 +76,21 @@ export function denseTopK(
   const m = ns.matrix!;
   const n = m.count;
   if (n === 0 || k <= 0) return [];
-  const dots = m.dots(query);
   const sqNorms = m.sqNorms;
   const qSq = squaredNorm(query);
   const qNorm = Math.sqrt(qSq);
-  let maxNorm = 0;
-  for (let i = 0; i < n; i++) if (sqNorms[i]! > maxNorm) maxNorm = sqNorms[i]!;
-  maxNorm = Math.sqrt(maxNorm);
+  let maxSq = 0;
+  let minNonzeroSq = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const sq = sqNorms[i]!;
+    if (sq > maxSq) maxSq = sq;
+    if (sq > 0 && sq < minNonzeroSq) minNonzeroSq = sq;
+  }
+  const maxNorm = Math.sqrt(maxSq);
+  if (!screeningIsSafe(qNorm, maxNorm, Math.sqrt(minNonzeroSq))) {
+    return denseScoreAll(ns, metric, query, accept).slice(0, k);
+  }
+  const dots = m.dots(query);
   // Screening works on a key that orders rows as the score does (cos, dot, or minus the
   // squared distance), where the float32 error is simple to bound: at most
   // (terms + roundings) * 2^-24 of |q| |v| for a dot product, query rounding included.

@@ -8,7 +8,7 @@
 //   path      := ident ("." ident | "[" int "]" | "[" "#" "-" int "]")*
 
 import { describe, FilterSyntaxError, type Token, tokenize } from "./filter-tokens.js";
-import { compileGlob } from "./glob.js";
+import { compileGlob, type Glob, GlobPatternError } from "./glob.js";
 
 export { FilterSyntaxError };
 
@@ -21,7 +21,7 @@ export type FilterNode =
   | { kind: "or"; items: FilterNode[] }
   | { kind: "and"; items: FilterNode[] }
   | { kind: "compare"; path: Step[]; op: CompareOp; value: Literal }
-  | { kind: "glob"; path: Step[]; negated: boolean; pattern: RegExp }
+  | { kind: "glob"; path: Step[]; negated: boolean; pattern: Glob }
   | { kind: "in"; path: Step[]; negated: boolean; values: Literal[] }
   | { kind: "contains"; path: Step[]; negated: boolean; value: Literal }
   | { kind: "has"; path: Step[]; negated: boolean };
@@ -32,7 +32,10 @@ const MAX_DEPTH = 64;
 class Parser {
   private i = 0;
   private depth = 0;
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly maxGlobLength: number,
+  ) {}
 
   private peek(offset = 0): Token {
     return this.tokens[Math.min(this.i + offset, this.tokens.length - 1)]!;
@@ -168,11 +171,18 @@ class Parser {
       const p = this.peek();
       if (p.type !== "string") this.fail("a quoted glob pattern");
       this.next();
-      let pattern: RegExp;
+      if (p.value.length > this.maxGlobLength) {
+        throw new FilterSyntaxError(
+          p.pos + 1,
+          `the glob pattern is ${p.value.length} characters, over this server's limit of ${this.maxGlobLength}; shorten it, or start the dev server with --max-glob-length to raise it`,
+        );
+      }
+      let pattern: Glob;
       try {
         pattern = compileGlob(p.value);
-      } catch {
-        throw new FilterSyntaxError(p.pos + 1, `invalid glob pattern ${JSON.stringify(p.value)}`);
+      } catch (err) {
+        if (!(err instanceof GlobPatternError)) throw err;
+        throw new FilterSyntaxError(p.pos + 1, `invalid glob pattern: ${err.message}`);
       }
       return { kind: "glob", path, negated, pattern };
     }
@@ -214,8 +224,11 @@ class Parser {
   }
 }
 
-/** Parses a filter; `undefined` for an empty (or blank) filter, which matches everything. */
-export function parseFilter(source: string): FilterNode | undefined {
+/**
+ * Parses a filter; `undefined` for an empty (or blank) filter, which matches everything.
+ * A GLOB pattern longer than `maxGlobLength` characters is a syntax error at its position.
+ */
+export function parseFilter(source: string, maxGlobLength: number): FilterNode | undefined {
   if (source.trim() === "") return undefined;
-  return new Parser(tokenize(source)).parse();
+  return new Parser(tokenize(source), maxGlobLength).parse();
 }

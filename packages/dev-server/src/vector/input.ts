@@ -61,9 +61,11 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
     if (seen.has(i)) bad(`${where}.indices: ${i} appears twice; indices must be distinct`);
     seen.add(i);
   }
+  // Float32 range, as dense values: products of larger values overflow float64 to
+  // Infinity (1e200 x 1e200), and a score of Infinity or NaN has no JSON form.
   for (const x of values) {
-    if (typeof x !== "number" || !Number.isFinite(x))
-      bad(`${where}.values: must be finite numbers`);
+    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > FLOAT32_MAX)
+      bad(`${where}.values: must be finite numbers within float32 range`);
   }
   return { indices: [...(indices as number[])], values: [...(values as number[])] };
 }

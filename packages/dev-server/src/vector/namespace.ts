@@ -49,9 +49,12 @@ export class Namespace {
     }
     if (old) this.forget(old);
     else this.sorted = null;
-    const record: StoredRecord = { id: input.id, slot, readyAt, bytes: 0 };
+    const record: StoredRecord = { id: input.id, slot, readyAt, bytes: 0, metadataBytes: 0 };
     if (input.sparseVector) record.sparse = input.sparseVector;
-    if (input.metadata !== undefined) record.metadata = input.metadata;
+    if (input.metadata !== undefined) {
+      record.metadata = input.metadata;
+      record.metadataBytes = byteLength(JSON.stringify(input.metadata));
+    }
     if (input.data !== undefined) record.data = input.data;
     record.bytes = recordBytes(record, this.matrix ? this.config.dimension : 0);
     this.bytes += record.bytes;
@@ -98,7 +101,7 @@ function recordBytes(record: StoredRecord, dim: number): number {
   let bytes = byteLength(record.id);
   if (record.slot >= 0) bytes += dim * 4;
   if (record.sparse) bytes += record.sparse.indices.length * 8;
-  if (record.metadata !== undefined) bytes += byteLength(JSON.stringify(record.metadata));
+  bytes += record.metadataBytes;
   if (record.data !== undefined) bytes += byteLength(record.data);
   return bytes;
 }

@@ -4,6 +4,7 @@ import { matches } from "./filter-eval.js";
 import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
 import { type Fusion, fuse } from "./fusion.js";
 import { denseVector, sparseVector } from "./input.js";
+import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import { type Include, includeFlags, output, type VectorRecordOutput } from "./read.js";
 import { sparseScoreAll } from "./sparse-search.js";
@@ -26,7 +27,12 @@ function bad(message: string): never {
 // The spec validator has checked the body's shape already (known fields, types, enums,
 // topK >= 1); this reads it and applies the rules a schema cannot state: the filter
 // syntax, the vector dimension and which vectors the index type takes.
-function parseQuery(raw: Record<string, unknown>, config: IndexConfig, where: string): Query {
+function parseQuery(
+  raw: Record<string, unknown>,
+  config: IndexConfig,
+  where: string,
+  maxGlobLength: number,
+): Query {
   const query: Query = {
     topK: (raw.topK as number | undefined) ?? 10,
     idf: raw.weightingStrategy === "IDF",
@@ -36,7 +42,7 @@ function parseQuery(raw: Record<string, unknown>, config: IndexConfig, where: st
   const filter = raw.filter as string | undefined;
   if (filter !== undefined) {
     try {
-      query.filter = parseFilter(filter);
+      query.filter = parseFilter(filter, maxGlobLength);
     } catch (err) {
       if (err instanceof FilterSyntaxError) bad(`${where}filter: ${err.message}`);
       throw err;
@@ -63,20 +69,25 @@ function parseQuery(raw: Record<string, unknown>, config: IndexConfig, where: st
 export function parseQueryBody(
   body: unknown,
   config: IndexConfig,
+  maxGlobLength: number,
 ): { queries: Query[]; batch: boolean } {
   if (Array.isArray(body)) {
     return {
-      queries: body.map((q: Record<string, unknown>, i) => parseQuery(q, config, `[${i}].`)),
+      queries: body.map((q: Record<string, unknown>, i) =>
+        parseQuery(q, config, `[${i}].`, maxGlobLength),
+      ),
       batch: body.length > 1,
     };
   }
-  return { queries: [parseQuery(body as Record<string, unknown>, config, "")], batch: false };
+  const query = parseQuery(body as Record<string, unknown>, config, "", maxGlobLength);
+  return { queries: [query], batch: false };
 }
 
 export function runQuery(
   ns: Namespace,
   config: IndexConfig,
   q: Query,
+  budget: AnswerBudget,
 ): (VectorRecordOutput & { score: number })[] {
   const filter = q.filter;
   const accept: Accept = filter ? (r) => matches(filter, r.metadata) : () => true;
@@ -90,5 +101,6 @@ export function runQuery(
   } else {
     scored = sparseScoreAll(ns, q.sparseVector!, q.idf, accept).slice(0, q.topK);
   }
+  for (const { record } of scored) budget.spend(record, q.include);
   return scored.map(({ record, score }) => ({ ...output(ns, record, q.include), score }));
 }

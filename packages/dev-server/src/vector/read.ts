@@ -1,4 +1,5 @@
 import { InvalidInput } from "./errors.js";
+import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import type { StoredRecord, VectorRecordInput } from "./types.js";
 
@@ -56,17 +57,18 @@ export function lowerBound(ids: string[], key: string): number {
   return lo;
 }
 
-// A range cursor names the next id to return (base64url of its UTF-8 bytes; never "0",
+// A range cursor names the next id to return (base64url of its UTF-16 code units, which keeps
+// an id with a lone surrogate intact where UTF-8 would turn it into U+FFFD; never "0",
 // which starts a range, nor "", which ends one). Iterating in id order from that id, ids
 // that existed when the iteration began are each returned exactly once, whatever is upserted
 // or deleted between pages: later inserts appear only if they sort after the cursor.
 export function encodeCursor(id: string): string {
-  return Buffer.from(id, "utf8").toString("base64url");
+  return Buffer.from(id, "utf16le").toString("base64url");
 }
 
 export function decodeCursor(cursor: string): string {
   if (cursor === "0") return "";
-  const id = Buffer.from(cursor, "base64url").toString("utf8");
+  const id = Buffer.from(cursor, "base64url").toString("utf16le");
   if (id === "" || encodeCursor(id) !== cursor) {
     throw new InvalidInput(
       `cursor: "${cursor}" is not a cursor of this index; start a range with "0"`,
@@ -78,6 +80,7 @@ export function decodeCursor(cursor: string): string {
 export function range(
   ns: Namespace,
   body: unknown,
+  budget: AnswerBudget,
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
   const request = body as IncludeFlags & { cursor: string; limit: number; prefix?: string };
   const { cursor, limit, prefix = "" } = request;
@@ -92,14 +95,20 @@ export function range(
   for (; i < ids.length && vectors.length < limit; i++) {
     const id = ids[i]!;
     if (!id.startsWith(prefix)) break;
-    vectors.push(output(ns, ns.records.get(id)!, include));
+    const record = ns.records.get(id)!;
+    budget.spend(record, include);
+    vectors.push(output(ns, record, include));
   }
   const next = ids[i];
   return { nextCursor: next?.startsWith(prefix) ? encodeCursor(next) : "", vectors };
 }
 
 /** By ids (and prefix), or by prefix alone: the spec requires one of the two. */
-export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)[] {
+export function fetch(
+  ns: Namespace,
+  body: unknown,
+  budget: AnswerBudget,
+): (VectorRecordOutput | null)[] {
   const request = body as IncludeFlags & { ids?: string[]; prefix?: string };
   const { ids, prefix } = request;
   const include = includeFlags(request);
@@ -107,6 +116,7 @@ export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)
     return ids.map((id) => {
       const record = ns.records.get(id);
       if (!record || (prefix !== undefined && !id.startsWith(prefix))) return null;
+      budget.spend(record, include);
       return output(ns, record, include);
     });
   }
@@ -120,7 +130,9 @@ export function fetch(ns: Namespace, body: unknown): (VectorRecordOutput | null)
   ) {
     const id = sorted[i]!;
     if (!id.startsWith(only)) break;
-    out.push(output(ns, ns.records.get(id)!, include));
+    const record = ns.records.get(id)!;
+    budget.spend(record, include);
+    out.push(output(ns, record, include));
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "../http.js";
+import { InvalidInput } from "./errors.js";
 import { matches } from "./filter-eval.js";
 import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
 import type { Namespace } from "./namespace.js";
@@ -20,11 +20,11 @@ export const MAX_SCAN_LIMIT = 100;
 const KNOWN = new Set(["cursor", "limit", "filter"]);
 
 function bad(message: string): never {
-  throw new HttpError(400, message);
+  throw new InvalidInput(message);
 }
 
 /** Reads `{ cursor?: "0", limit?: 20, filter?: "" }`; a 400 names what was wrong. */
-export function scanRequest(body: unknown): ScanRequest {
+export function scanRequest(body: unknown, maxGlobLength: number): ScanRequest {
   const raw = body ?? {};
   if (typeof raw !== "object" || Array.isArray(raw) || raw === null) {
     bad("body: must be an object { cursor?, limit?, filter? }");
@@ -46,7 +46,7 @@ export function scanRequest(body: unknown): ScanRequest {
   if (typeof filter !== "string") bad("filter: must be a string");
   let parsed: FilterNode | undefined;
   try {
-    parsed = parseFilter(filter);
+    parsed = parseFilter(filter, maxGlobLength);
   } catch (err) {
     if (err instanceof FilterSyntaxError) bad(`filter: ${err.message}`);
     throw err;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { decodePercent, formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
+import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import {
   DEFAULT_MAX_BODY_BYTES,
   flatHeaders,
@@ -8,17 +9,19 @@ import {
   MethodNotAllowed,
   parseJson,
   readBody,
-  sendJson,
 } from "../http.js";
 import { INDEX_OPTIONS, refuseUnknownOptions, VECTOR_SERVICE_OPTIONS } from "../options.js";
+import { sendJsonSafely } from "../send-safely.js";
 import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./errors.js";
 import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
+import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
 import { parseQueryBody, runQuery } from "./query.js";
-import { fetch, range } from "./read.js";
+import { fetch, type Include, output, range } from "./read.js";
 import { scan, scanRequest } from "./scan.js";
 import { VectorStore } from "./store.js";
-import type { IndexConfig, IndexOptions, IndexType, Metric } from "./types.js";
+import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
+import type { IndexConfig, IndexOptions, IndexType, Metric, VectorRecordInput } from "./types.js";
 
 /** Options of `createVectorService`. */
 export interface VectorServiceOptions {
@@ -30,6 +33,10 @@ export interface VectorServiceOptions {
   maxBodyBytes?: number;
   /** Receives one line per request. */
   log?: (line: string) => void;
+  /** Overrides of the limits on answers and request counts (see `DEFAULT_VECTOR_LIMITS`). */
+  limits?: Partial<VectorLimits>;
+  /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
+  corsOrigin?: string;
   /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (tests pass a fake clock). */
   now?: () => number;
 }
@@ -45,6 +52,8 @@ export interface VectorService {
    * DimensionMismatch) naming what was wrong.
    */
   upsert(records: unknown, namespace?: string): void;
+  /** Every record of every namespace (empty ones too), in the form `upsert` takes. */
+  exportRecords(): Record<string, VectorRecordInput[]>;
   /** The index the service holds, with the defaults filled in. */
   readonly index: IndexConfig;
 }
@@ -120,6 +129,9 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
+  const cors = corsPolicy(options.corsOrigin);
+  const limits = vectorLimits(options.limits);
+  const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
 
   const upsert = (records: unknown, namespace: string) => {
     const parsed = upsertBody(records, config);
@@ -137,18 +149,23 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     const found = route(url.pathname);
     if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
     if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
-    const { method } = found;
+    const infoPost = isToleratedInfoPost(found.name, req);
+    const method = infoPost ? "POST" : found.method;
     if (req.method !== method) {
+      // /info takes the tolerated POST as well as the spec's GET.
+      const allow = found.name === "info" ? "GET, POST" : method;
       throw new MethodNotAllowed(
-        method,
-        `${req.method} is not allowed on /${found.name}; use ${method}`,
+        allow,
+        `${req.method} is not allowed on /${found.name}; use ${allow}`,
       );
     }
     const ns = namespaceOf(found.segment);
-    const body = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
+    const sent = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
+    // What the spec would have: a tolerated POST /info is checked as the GET it stands for.
+    const body = found.name === "range" ? rangeWithStringCursor(sent) : infoPost ? undefined : sent;
     if (SPEC_ROUTES.has(found.name)) {
       const check = validateRequestParts(spec, {
-        method: req.method,
+        method: infoPost ? "GET" : req.method,
         url: url.pathname + url.search,
         headers: flatHeaders(req),
         body,
@@ -156,18 +173,21 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       const security = check.violations.some((v) => v.where === "security");
       if (check.violations.length > 0)
         throw new HttpError(security ? 401 : 400, formatViolations(check.violations));
+      checkRequestLimits(found.name, body, limits);
     }
     switch (found.name) {
       case "info":
         return { status: 200, body: { result: info(config, store.counts()) } };
       case "range":
-        return { status: 200, body: { result: range(store.namespace(ns), body) } };
+        return { status: 200, body: { result: range(store.namespace(ns), body, budget()) } };
       case "fetch":
-        return { status: 200, body: { result: fetch(store.namespace(ns), body) } };
+        return { status: 200, body: { result: fetch(store.namespace(ns), body, budget()) } };
       case "query": {
         const space = store.namespace(ns);
-        const { queries, batch } = parseQueryBody(body, config);
-        const lists = queries.map((q) => runQuery(space, config, q));
+        const { queries, batch } = parseQueryBody(body, config, limits.maxGlobLength);
+        // One budget for the whole batch: it is one answer.
+        const shared = budget();
+        const lists = queries.map((q) => runQuery(space, config, q, shared));
         return { status: 200, body: { result: batch ? lists : lists[0] } };
       }
       case "upsert":
@@ -176,7 +196,10 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       case "delete":
         return { status: 200, body: { result: { deleted: store.delete(deleteBody(body), ns) } } };
       case "scan":
-        return { status: 200, body: { result: scan(store.namespace(ns), scanRequest(body)) } };
+        return {
+          status: 200,
+          body: { result: scan(store.namespace(ns), scanRequest(body, limits.maxGlobLength)) },
+        };
       default:
         store.reset();
         return { status: 200, body: { result: "Success" } };
@@ -187,12 +210,28 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     index: config,
     handle(req, res) {
       const started = performance.now();
-      const finish = (status: number, body: unknown) => {
-        sendJson(res, status, body);
+      const logAnswer = (status: number) => {
         log(
           `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
       };
+      const finish = (status: number, body: unknown) => {
+        const errorBody = (code: number, error: string) => ({ error, status: code });
+        const sent = sendJsonSafely(res, status, body, errorBody, (line) =>
+          log(`[vector] ${line}`),
+        );
+        logAnswer(sent);
+      };
+      const verdict = applyCors(req, res, cors);
+      if (verdict === "preflight") {
+        answerPreflight(res);
+        logAnswer(204);
+        return;
+      }
+      if (verdict === "forbidden") {
+        finish(403, { error: forbiddenOriginMessage(req), status: 403 });
+        return;
+      }
       answer(req).then(
         ({ status, body }) => finish(status, body),
         (err: unknown) => {
@@ -210,6 +249,15 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       );
     },
     async close() {},
+    exportRecords() {
+      const all: Include = { metadata: true, vectors: true, data: true };
+      const saved: Record<string, VectorRecordInput[]> = {};
+      for (const name of store.names()) {
+        const ns = store.namespace(name);
+        saved[name] = ns.sortedIds().map((id) => output(ns, ns.records.get(id)!, all));
+      }
+      return saved;
+    },
     upsert(records, namespace = "") {
       upsert(records, namespace);
     },

@@ -26,6 +26,11 @@ export class VectorStore {
     this.reset();
   }
 
+  /** Every namespace's name, the default "" included. */
+  names(): string[] {
+    return [...this.namespaces.keys()];
+  }
+
   /** The namespace; NamespaceNotFound when it does not exist. */
   namespace(name: string): Namespace {
     const ns = this.namespaces.get(name);

@@ -52,6 +52,8 @@ export interface StoredRecord {
   readyAt: number;
   /** Bytes it adds to `indexSize`. */
   bytes: number;
+  /** UTF-8 bytes of its metadata as JSON text; 0 without metadata. */
+  metadataBytes: number;
 }
 
 export interface Scored {

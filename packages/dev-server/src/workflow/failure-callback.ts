@@ -6,9 +6,13 @@ export const FAILURE_CALL_HEADER = "svc-failure-call";
 
 /**
  * JSON body of the failure call: the spec's `FailureReport` schema, plus `error`, why no
- * answer arrived (connection error, timeout), only when `status` is 0.
+ * answer arrived (connection error, timeout), only when `status` is 0, and `bodyTruncated`,
+ * only when the endpoint's body was cut at the size limit.
  */
-export type FailureReport = components["schemas"]["FailureReport"] & { error?: string };
+export type FailureReport = components["schemas"]["FailureReport"] & {
+  error?: string;
+  bodyTruncated?: true;
+};
 
 export interface ReportInput {
   last: Outcome;
@@ -31,5 +35,6 @@ export function failureReport(input: ReportInput): FailureReport {
     retried: input.retried,
     maxRetries: input.maxRetries,
     ...(last.error === undefined ? {} : { error: last.error }),
+    ...(last.truncated === true ? { bodyTruncated: true as const } : {}),
   };
 }

@@ -5,8 +5,10 @@
  * - Trigger: `POST /v2/trigger/<url>` with the token as `Authorization: Bearer` or
  *   `?svc_token=`. Every request is checked by @x/openapi-check against the spec, after
  *   the semantic rules of `headers.ts` (their messages name the header first).
- * - A run id names one run: a second trigger with a used `Svc-Workflow-RunId` is a 400
- *   ("... already exists"), never a silent return of the earlier run.
+ * - A run id names one run: a trigger repeating a run's request exactly (URL, body,
+ *   content type, every `Svc-*` header) is answered 200 with that run, so a client may
+ *   retry a trigger whose answer it lost; a different request under a used
+ *   `Svc-Workflow-RunId` is a 400 ("... is taken").
  * - Deliveries POST the body bytes with their `Content-Type`, the `Svc-Forward-*` headers
  *   without the prefix, and these service headers (set last, so never spoofed by a
  *   forwarded one): `Svc-Workflow-RunId`, `Svc-Workflow-CreatedAt` (ms),
@@ -23,14 +25,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
 import { decodePercent, loadSpec } from "@x/openapi-check";
+import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import { HttpError, MethodNotAllowed } from "../http.js";
+import { sendErrorOrClose } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendError, sendJson, short, splitTarget } from "./http.js";
+import { type WorkflowLimits, workflowLimits } from "./limits.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
-import type { DriverDeps } from "./scheduler.js";
+import { loadRun, type SavedRun, saveRun } from "./saved-runs.js";
+import { type DriverDeps, drive } from "./scheduler.js";
 import { Timers } from "./timers.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
 
@@ -47,6 +53,16 @@ export interface WorkflowServiceOptions {
   log?: (line: string) => void;
   /** Used for deliveries and failure calls; the global fetch by default. */
   fetch?: typeof fetch;
+  /**
+   * How long one delivery or failure-call attempt may take, headers and body, before it is
+   * cut and counted as failed (then retried as the run says); 30,000 ms by default. Real
+   * time: `timeScale` does not change it.
+   */
+  deliveryTimeoutMs?: number;
+  /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
+  corsOrigin?: string;
+  /** Overrides of `Svc-Retries`' maximum and the failure report's body size (see `DEFAULT_WORKFLOW_LIMITS`). */
+  limits?: Partial<WorkflowLimits>;
 }
 
 /** A workflow service to mount on your own `node:http` server. */
@@ -57,11 +73,27 @@ export interface WorkflowService {
   close(): Promise<void>;
   /** Every run so far, oldest first. */
   runs(): RunView[];
+  /** The unfinished runs with their next step, for a state file; call before `close()`. */
+  pendingRuns(): SavedRun[];
+  /** Resumes saved runs at their next step (due ones at once); throws for a malformed one. */
+  resume(runs: SavedRun[]): void;
 }
 
 const DEV_RUNS = "/v2/dev/runs";
 // Real endpoints answer in seconds; a hung one must not hold a run (or close()) forever.
-const CALL_TIMEOUT_MS = 30_000;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
+// setTimeout fires at once for anything longer.
+const MAX_DELIVERY_TIMEOUT_MS = 2 ** 31 - 1;
+
+function deliveryTimeout(ms: number | undefined): number {
+  if (ms === undefined) return DEFAULT_DELIVERY_TIMEOUT_MS;
+  if (!(Number.isInteger(ms) && ms >= 1 && ms <= MAX_DELIVERY_TIMEOUT_MS)) {
+    throw new RangeError(
+      `deliveryTimeoutMs must be an integer from 1 to ${MAX_DELIVERY_TIMEOUT_MS} (got ${ms})`,
+    );
+  }
+  return ms;
+}
 
 /** The workflow service's emulator: trigger, scheduled delivery, retries, failure calls. */
 export function createWorkflowService(options: WorkflowServiceOptions): WorkflowService {
@@ -69,6 +101,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
     throw new RangeError(`timeScale must be a finite number >= 0 (got ${timeScale})`);
   }
+  const limits = workflowLimits(options.limits);
   const closing = new AbortController();
   const timers = new Timers();
   const store = new RunStore();
@@ -80,11 +113,23 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     log: options.log ?? (() => {}),
     signal: closing.signal,
     inFlight: new Set(),
-    timeoutMs: CALL_TIMEOUT_MS,
+    timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
+    maxReportBodyBytes: limits.maxReportBodyBytes,
+    live: new Map(),
   };
-  const ctx: TriggerContext = { spec: loadSpec("workflow"), store, deps };
+  const cors = corsPolicy(options.corsOrigin);
+  const ctx: TriggerContext = {
+    spec: loadSpec("workflow"),
+    limits,
+    store,
+    deps,
+    fingerprints: new Map(),
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const verdict = applyCors(req, res, cors);
+    if (verdict === "preflight") return answerPreflight(res);
+    if (verdict === "forbidden") throw new HttpError(403, forbiddenOriginMessage(req));
     const { path, query } = splitTarget(req);
     const known =
       path.startsWith(TRIGGER_PREFIX) || path === DEV_RUNS || path.startsWith(`${DEV_RUNS}/`);
@@ -105,6 +150,14 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
 
   return {
     handle(req, res) {
+      const started = performance.now();
+      // Every request, rejected ones too; the path only, as the query may carry the token.
+      res.on("finish", () => {
+        const ms = (performance.now() - started).toFixed(1);
+        deps.log(
+          `[workflow] ${req.method} ${short(splitTarget(req).path)} ${res.statusCode} ${ms} ms`,
+        );
+      });
       route(req, res).catch((error: unknown) => {
         const status = statusOf(error);
         if (status !== undefined && error instanceof Error) {
@@ -113,11 +166,13 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
           sendError(res, status, error.message);
           return;
         }
-        // Only a bug lands here; bad input is answered with a 4xx above.
+        // A bug, or an answer that could not be serialised or written, lands here; bad
+        // input is answered with a 4xx above.
         deps.log(
           `[workflow] internal error: ${error instanceof Error ? error.stack : String(error)}`,
         );
-        sendError(res, 500, "internal server error");
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        sendErrorOrClose(res, 500, { error: `internal server error (${reason})` });
       });
     },
     async close() {
@@ -129,6 +184,23 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
       await Promise.allSettled([...deps.inFlight]);
     },
     runs: () => store.list(),
+    pendingRuns() {
+      const saved: SavedRun[] = [];
+      for (const run of deps.live.values()) {
+        if (run.step === undefined) continue;
+        saved.push(saveRun(run, run.step, ctx.fingerprints.get(run.plan.id) ?? ""));
+      }
+      return saved;
+    },
+    resume(saved) {
+      const loaded = saved.map(loadRun);
+      for (const [i, { run, step }] of loaded.entries()) {
+        store.add(run.view);
+        ctx.fingerprints.set(run.plan.id, saved[i]!.fingerprint);
+        deps.live.set(run.plan.id, run);
+        drive(run, deps, step);
+      }
+    },
   };
 }
 

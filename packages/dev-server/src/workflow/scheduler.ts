@@ -36,15 +36,60 @@ export interface DriverDeps {
   /** Calls in flight, so close() can wait for them to settle. */
   inFlight: Set<Promise<unknown>>;
   timeoutMs: number;
+  /** Bytes of an endpoint's answer kept; the rest is not read. */
+  maxReportBodyBytes: number;
+  /** Unfinished runs by id; a run leaves when it finishes. */
+  live: Map<string, LiveRun>;
 }
 
 type Kind = AttemptView["kind"];
 
-/** Moves one run through delivery, retries and the failure call; mutates its view. */
-export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
+/**
+ * The attempt a run makes next and when (real epoch ms, after time scaling), kept up to date
+ * while the run is unfinished, so a stopped service can save the run and resume it there.
+ * An attempt in flight stays the next step until it has an outcome.
+ */
+export interface Step {
+  kind: Kind;
+  retried: number;
+  dueAt: number;
+  /** The delivery a failure call reports. */
+  lastDelivery?: Outcome;
+}
+
+/** An unfinished run as the service holds it: what it was asked, where it is, what comes next. */
+export interface LiveRun {
+  plan: RunPlan;
+  view: RunView;
+  /** The trigger's `Svc-*` and content-type headers, from which the plan is rebuilt. */
+  headers: Record<string, string>;
+  /** Absent once the run is finished. */
+  step?: Step;
+}
+
+/**
+ * Moves one run through delivery, retries and the failure call; mutates its view and keeps
+ * `run.step` current. `from` resumes a saved run at its step instead of starting it.
+ */
+export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
+  const { plan, view } = run;
   const scaled = (ms: number) => Math.max(0, ms) * deps.timeScale;
   const say = (text: string) => deps.log(`[workflow] run ${plan.id}: ${text}`);
   const stopped = () => deps.signal.aborted;
+
+  const next = (kind: Kind, retried: number, wait: number, lastDelivery?: Outcome) => {
+    run.step = {
+      kind,
+      retried,
+      dueAt: Date.now() + wait,
+      ...(lastDelivery === undefined ? {} : { lastDelivery }),
+    };
+    deps.timers.after(wait, () => attempt(kind, retried, lastDelivery));
+  };
+  const finished = () => {
+    delete run.step;
+    deps.live.delete(plan.id);
+  };
 
   const attempt = (kind: Kind, retried: number, lastDelivery?: Outcome) => {
     if (stopped()) return;
@@ -81,6 +126,7 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
         signal: deps.signal,
       },
       deps.timeoutMs,
+      deps.maxReportBodyBytes,
     );
     deps.inFlight.add(pending);
     const outcome = await pending.finally(() => deps.inFlight.delete(pending));
@@ -92,6 +138,7 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
     const answer = outcome.status === undefined ? `error (${outcome.error})` : `${outcome.status}`;
     if (outcome.ok) {
       view.state = failureCall ? "callback-succeeded" : "succeeded";
+      finished();
       say(`${what} -> ${answer}, ${view.state}`);
       return;
     }
@@ -101,24 +148,31 @@ export function drive(plan: RunPlan, view: RunView, deps: DriverDeps): void {
       view.nextAttemptAt = Date.now() + wait;
       say(`${what} -> ${answer}, retry in ${Math.round(wait)} ms`);
       // A failure call keeps reporting the delivery that failed, not its own answers.
-      deps.timers.after(wait, () => attempt(kind, retried + 1, lastDelivery));
+      next(kind, retried + 1, wait, lastDelivery);
       return;
     }
     if (failureCall) {
       view.state = "callback-failed";
+      finished();
       say(`${what} -> ${answer}, failure call gave up`);
       return;
     }
-    const next = plan.failureCallback ?? `the failure function at ${plan.url}`;
-    say(`${what} -> ${answer}, retries spent; calling ${next}`);
-    attempt("failure-call", 0, outcome);
+    const callee = plan.failureCallback ?? `the failure function at ${plan.url}`;
+    say(`${what} -> ${answer}, retries spent; calling ${callee}`);
+    next("failure-call", 0, 0, outcome);
   };
 
+  if (from !== undefined) {
+    const wait = Math.max(0, from.dueAt - Date.now());
+    say(`resumed: ${from.kind} attempt ${from.retried + 1} in ${Math.round(wait)} ms`);
+    next(from.kind, from.retried, wait, from.lastDelivery);
+    return;
+  }
   view.state = "scheduled";
   const wait = scaled(plan.notBefore - Date.now());
   const labels = plan.labels.length === 0 ? "" : ` [${plan.labels.join(", ")}]`;
   say(`triggered${labels}, delivery to ${plan.url} in ${Math.round(wait)} ms`);
-  deps.timers.after(wait, () => attempt("delivery", 0));
+  next("delivery", 0, wait);
 }
 
 function deliveryHeaders(plan: RunPlan, retried: number): Record<string, string> {

@@ -10,17 +10,22 @@ import {
 } from "@x/openapi-check";
 import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
 import type { Bytes } from "./delivery.js";
-import { readOptions } from "./headers.js";
+import { readOptions, type TriggerOptions } from "./headers.js";
 import { sendJson, short } from "./http.js";
+import type { WorkflowLimits } from "./limits.js";
+import { requestFingerprint } from "./repeat.js";
 import type { RunStore, RunView } from "./runs.js";
-import { type DriverDeps, drive, type RunPlan } from "./scheduler.js";
+import { type DriverDeps, drive, type LiveRun, type RunPlan } from "./scheduler.js";
 
 export const TRIGGER_PREFIX = "/v2/trigger/";
 
 export interface TriggerContext {
   spec: ContractSpec;
+  limits: WorkflowLimits;
   store: RunStore;
   deps: DriverDeps;
+  /** Each run's request fingerprint, to tell a repeat from another request under its id. */
+  fingerprints: Map<string, string>;
 }
 
 /**
@@ -54,6 +59,12 @@ export async function handleTrigger(
   // The semantic rules run first: where both would object, their messages say more than
   // a schema pattern does. The spec then catches everything else (unknown Svc- headers).
   const options = readOptions(headers);
+  if (options.retries > ctx.limits.maxRetries) {
+    throw new HttpError(
+      400,
+      `Svc-Retries: ${options.retries} is over this server's limit of ${ctx.limits.maxRetries}; send fewer, or start the dev server with --max-retries to raise it`,
+    );
+  }
   const check = validateRequestParts(ctx.spec, {
     method: "POST",
     url: req.url ?? "/",
@@ -62,26 +73,72 @@ export async function handleTrigger(
   });
   if (check.violations.length > 0) throw new HttpError(400, describe(check.violations));
 
-  // A run id names one run: reusing it is refused rather than silently answered with the
-  // old run, whose body and options may differ from this request's.
+  // A run id names one run. The same request again (a client retrying a trigger whose
+  // answer was lost) gets the run it started; a different request under a used id is
+  // refused rather than silently answered with a run whose body or options differ.
   const id = options.runId ?? `wfr_${randomUUID().replaceAll("-", "")}`;
-  if (ctx.store.has(id)) {
+  const fingerprint = requestFingerprint(url, bytes, headers);
+  const existing = ctx.store.get(id);
+  if (existing !== undefined) {
+    if (ctx.fingerprints.get(id) === fingerprint) {
+      ctx.deps.log(`[workflow] run ${id}: the same trigger again, answered with the run`);
+      return sendJson(res, 200, {
+        workflowRunId: existing.workflowRunId,
+        workflowCreatedAt: existing.workflowCreatedAt,
+      });
+    }
     throw new HttpError(
       400,
-      `Svc-Workflow-RunId: run id "${short(id)}" already exists; send a new id or none`,
+      `Svc-Workflow-RunId: run id "${short(id)}" is taken by a run with a different request (URL, body or Svc- headers); send a new id or none`,
     );
   }
+  ctx.fingerprints.set(id, fingerprint);
 
   const createdAt = Date.now();
   const notBefore =
     options.notBefore !== undefined
       ? options.notBefore * 1000
       : createdAt + (options.delay ?? 0) * 1000;
+  const run = buildRun(
+    { id, createdAt, notBefore, url, body: bytes, headers: runHeaders(headers) },
+    options,
+  );
+  ctx.store.add(run.view);
+  ctx.deps.live.set(id, run);
+  drive(run, ctx.deps);
+  sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
+}
+
+/** What a run keeps of its trigger request: enough to rebuild it after a restart. */
+export interface RunRequest {
+  id: string;
+  createdAt: number;
+  /** Unix ms of the first delivery, before scaling. */
+  notBefore: number;
+  url: string;
+  body: Bytes;
+  /** The `Svc-*` headers and the content type. */
+  headers: Record<string, string>;
+}
+
+/** Only the headers that shape a run; the token and transport headers are not kept. */
+function runHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.startsWith("svc-") || name === "content-type") kept[name] = value;
+  }
+  return kept;
+}
+
+/** The plan and view of a run, from its request and the options read from its headers. */
+export function buildRun(request: RunRequest, options: TriggerOptions): LiveRun {
+  const { id, createdAt, notBefore, url, body } = request;
+  const contentType = request.headers["content-type"];
   const plan: RunPlan = {
     id,
     createdAt,
     url,
-    body: bytes,
+    body,
     ...(contentType === undefined ? {} : { contentType }),
     forward: options.forward,
     callbackForward: options.callbackForward,
@@ -106,12 +163,10 @@ export async function handleTrigger(
       : { flowControl: { key: options.flowControl.key, ...options.flowControl.limits } }),
     failureCallback: options.failureCallback ?? url,
     ...(contentType === undefined ? {} : { contentType }),
-    bodyBytes: bytes.byteLength,
+    bodyBytes: body.byteLength,
     attempts: [],
   };
-  ctx.store.add(view);
-  drive(plan, view, ctx.deps);
-  sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
+  return { plan, view, headers: request.headers };
 }
 
 // "header Svc-Retries" reads better as the header itself; the message then names it first.

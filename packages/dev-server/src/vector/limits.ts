@@ -1,0 +1,123 @@
+// The vector service's limits. The service documents none of these ("not shown"), so each
+// is our choice: generous for real use, and small enough that no single request can take
+// the dev server's memory or event loop. Each is an option and a CLI flag.
+
+import { InvalidInput } from "./errors.js";
+import type { Include } from "./read.js";
+import type { StoredRecord } from "./types.js";
+
+export interface VectorLimits {
+  /**
+   * Bytes of records one answer may carry, counted as `indexSize` counts them (ids, data and
+   * metadata as UTF-8, 4 bytes per dense value, 8 per sparse entry), fields asked for only.
+   * JSON text is at most about 6 times that, so the default keeps every answer well below the
+   * longest string V8 can build (~512 MiB), past which serialising throws.
+   */
+  maxAnswerBytes: number;
+  /** Characters of a query's `filter`. */
+  maxFilterLength: number;
+  /** Characters of one GLOB pattern; matching costs up to pattern x value length. */
+  maxGlobLength: number;
+  /** `ids` of one fetch. */
+  maxFetchIds: number;
+  /** Queries in one batch (an array body of `/query`). */
+  maxBatchQueries: number;
+  /** `topK` of a query. */
+  maxTopK: number;
+  /** `limit` of a range. */
+  maxRangeLimit: number;
+}
+
+export const DEFAULT_VECTOR_LIMITS: VectorLimits = {
+  maxAnswerBytes: 64 * 1024 * 1024,
+  maxFilterLength: 16 * 1024,
+  maxGlobLength: 1024,
+  maxFetchIds: 1000,
+  maxBatchQueries: 100,
+  maxTopK: 1000,
+  maxRangeLimit: 1000,
+};
+
+/** The defaults with the given overrides; a RangeError names an override that is not a positive integer. */
+export function vectorLimits(overrides: Partial<VectorLimits> = {}): VectorLimits {
+  const limits = { ...DEFAULT_VECTOR_LIMITS, ...overrides };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!(Number.isSafeInteger(value) && value >= 1)) {
+      throw new RangeError(`${name} must be a positive integer (got ${String(value)})`);
+    }
+  }
+  return limits;
+}
+
+function over(what: string, got: number, max: number, flag: string): never {
+  throw new InvalidInput(
+    `${what} is ${got}, over this server's limit of ${max}; ask for fewer, or start the dev server with ${flag} to raise it`,
+  );
+}
+
+/** The counts a body asks for, checked before any work; the spec states no maximum for them. */
+export function checkRequestLimits(route: string, body: unknown, limits: VectorLimits): void {
+  if (route === "range") {
+    const { limit } = body as { limit: number };
+    if (limit > limits.maxRangeLimit)
+      over("limit", limit, limits.maxRangeLimit, "--max-range-limit");
+  } else if (route === "fetch") {
+    const { ids } = body as { ids?: unknown[] };
+    if (ids !== undefined && ids.length > limits.maxFetchIds) {
+      over("the number of ids", ids.length, limits.maxFetchIds, "--max-fetch-ids");
+    }
+  } else if (route === "query") {
+    const queries = Array.isArray(body) ? body : [body];
+    if (queries.length > limits.maxBatchQueries) {
+      over(
+        "the number of queries in the batch",
+        queries.length,
+        limits.maxBatchQueries,
+        "--max-batch-queries",
+      );
+    }
+    for (const query of queries as { topK?: number; filter?: string }[]) {
+      if (query.topK !== undefined && query.topK > limits.maxTopK) {
+        over("topK", query.topK, limits.maxTopK, "--max-top-k");
+      }
+      if (query.filter !== undefined && query.filter.length > limits.maxFilterLength) {
+        over(
+          "the filter's length",
+          query.filter.length,
+          limits.maxFilterLength,
+          "--max-filter-length",
+        );
+      }
+    }
+  }
+}
+
+/** What a record adds to an answer, in the units of `maxAnswerBytes`. */
+export function answerBytes(record: StoredRecord, include: Include, dimension: number): number {
+  let bytes = Buffer.byteLength(record.id);
+  if (include.vectors) {
+    if (record.slot >= 0) bytes += dimension * 4;
+    if (record.sparse) bytes += record.sparse.indices.length * 8;
+  }
+  if (include.metadata) bytes += record.metadataBytes;
+  if (include.data && record.data !== undefined) bytes += Buffer.byteLength(record.data);
+  return bytes;
+}
+
+/** Adds up an answer's records as they are chosen, refusing it before it is built. */
+export class AnswerBudget {
+  private spent = 0;
+  constructor(
+    private readonly max: number,
+    private readonly dimension: number,
+  ) {}
+
+  spend(record: StoredRecord, include: Include): void {
+    this.spent += answerBytes(record, include, this.dimension);
+    if (this.spent > this.max) {
+      throw new InvalidInput(
+        `the answer would carry more than ${this.max} bytes of records; ask for fewer records (ids, limit, topK) or fewer fields (includeData, includeVectors, includeMetadata), or start the dev server with --max-answer-bytes to raise it`,
+      );
+    }
+  }
+}

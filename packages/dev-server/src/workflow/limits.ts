@@ -1,0 +1,34 @@
+// The workflow service's limits. The service documents neither ("not shown"), so both are
+// our choice; each is an option and a CLI flag.
+
+export interface WorkflowLimits {
+  /**
+   * Largest `Svc-Retries`. Without a bound, `Svc-Retries: 9000000000000` with no delay makes
+   * hundreds of attempts a second forever, each kept in the run's record.
+   */
+  maxRetries: number;
+  /**
+   * Bytes of an endpoint's answer kept for the failure call's report; the rest is not read,
+   * and the report says `bodyTruncated: true`.
+   */
+  maxReportBodyBytes: number;
+}
+
+export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
+  maxRetries: 100,
+  maxReportBodyBytes: 1024 * 1024,
+};
+
+/** The defaults with the given overrides; a RangeError names an override out of range. */
+export function workflowLimits(overrides: Partial<WorkflowLimits> = {}): WorkflowLimits {
+  const limits = { ...DEFAULT_WORKFLOW_LIMITS, ...overrides };
+  if (!(Number.isSafeInteger(limits.maxRetries) && limits.maxRetries >= 0)) {
+    throw new RangeError(`maxRetries must be an integer >= 0 (got ${limits.maxRetries})`);
+  }
+  if (!(Number.isSafeInteger(limits.maxReportBodyBytes) && limits.maxReportBodyBytes >= 0)) {
+    throw new RangeError(
+      `maxReportBodyBytes must be an integer >= 0 (got ${limits.maxReportBodyBytes})`,
+    );
+  }
+  return limits;
+}

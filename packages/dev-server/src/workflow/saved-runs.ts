@@ -1,0 +1,86 @@
+// Unfinished runs in a JSON form for the state file, and back. A saved run keeps its
+// trigger request (rebuilt through the same header rules as a new trigger), its view with
+// every attempt so far, and its next step: which attempt, when, and for a failure call the
+// delivery it reports.
+import type { Outcome } from "./delivery.js";
+import { readOptions } from "./headers.js";
+import type { RunView } from "./runs.js";
+import type { LiveRun, Step } from "./scheduler.js";
+import { buildRun } from "./trigger.js";
+
+interface SavedOutcome {
+  ok: boolean;
+  status?: number;
+  headers: Record<string, string>;
+  /** Base64. */
+  body: string;
+  truncated?: boolean;
+  error?: string;
+}
+
+export interface SavedRun {
+  id: string;
+  createdAt: number;
+  notBefore: number;
+  url: string;
+  /** Base64 of the body bytes. */
+  body: string;
+  headers: Record<string, string>;
+  fingerprint: string;
+  view: RunView;
+  step: { kind: Step["kind"]; retried: number; dueAt: number | null; lastDelivery?: SavedOutcome };
+}
+
+function saveOutcome(outcome: Outcome): SavedOutcome {
+  return { ...outcome, body: Buffer.from(outcome.body).toString("base64") };
+}
+
+function loadOutcome(saved: SavedOutcome): Outcome {
+  return { ...saved, body: new Uint8Array(Buffer.from(saved.body, "base64")) };
+}
+
+export function saveRun(run: LiveRun, step: Step, fingerprint: string): SavedRun {
+  const { plan } = run;
+  return {
+    id: plan.id,
+    createdAt: plan.createdAt,
+    notBefore: plan.notBefore,
+    url: plan.url,
+    body: Buffer.from(plan.body).toString("base64"),
+    headers: run.headers,
+    fingerprint,
+    view: run.view,
+    step: {
+      kind: step.kind,
+      retried: step.retried,
+      dueAt: step.dueAt,
+      ...(step.lastDelivery === undefined ? {} : { lastDelivery: saveOutcome(step.lastDelivery) }),
+    },
+  };
+}
+
+/** The run and its step; throws (a HeaderError or TypeError) when the saved form is not one. */
+export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
+  const options = readOptions(saved.headers);
+  const run = buildRun(
+    {
+      id: saved.id,
+      createdAt: saved.createdAt,
+      notBefore: saved.notBefore,
+      url: saved.url,
+      body: new Uint8Array(Buffer.from(saved.body, "base64")),
+      headers: saved.headers,
+    },
+    options,
+  );
+  // The saved view carries the attempts made before the stop.
+  run.view = { ...run.view, state: saved.view.state, attempts: saved.view.attempts };
+  const { lastDelivery, ...rest } = saved.step;
+  const step: Step = {
+    ...rest,
+    // A wait of +Infinity (a retry delay that never comes) is saved by JSON as null.
+    dueAt: typeof rest.dueAt === "number" ? rest.dueAt : Number.POSITIVE_INFINITY,
+    ...(lastDelivery === undefined ? {} : { lastDelivery: loadOutcome(lastDelivery) }),
+  };
+  return { run, step };
+}

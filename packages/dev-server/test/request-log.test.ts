@@ -1,0 +1,32 @@
+// Every request is logged on both services (method, path, status, time), rejected ones too,
+// and a workflow line never carries the query, where the token may travel.
+import { afterEach, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "../src/index.js";
+
+const TOKEN = "log-token";
+let dev: DevServer | undefined;
+afterEach(async () => {
+  await dev?.close();
+  dev = undefined;
+});
+
+it("logs accepted and rejected requests on both services", async () => {
+  const lines: string[] = [];
+  dev = await startDevServer({ token: TOKEN, vector: { dimension: 2 }, log: (l) => lines.push(l) });
+  const target = encodeURIComponent("http://127.0.0.1:1/wf");
+  await fetch(`${dev.workflowUrl}/v2/trigger/${target}?svc_token=wrong`, { method: "POST" });
+  await fetch(`${dev.workflowUrl}/v2/trigger/${target}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TOKEN}`, "Svc-Retries": "x" },
+  });
+  await fetch(`${dev.vectorUrl}/info`);
+  await fetch(`${dev.vectorUrl}/info`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const requestLines = lines.filter((line) => / \d+\.\d ms$/.test(line));
+  expect(requestLines.map((line) => line.replace(/ [\d.]+ ms$/, ""))).toEqual([
+    `[workflow] POST /v2/trigger/${target} 401`,
+    `[workflow] POST /v2/trigger/${target} 400`,
+    "[vector] GET /info 401",
+    "[vector] GET /info 200",
+  ]);
+  expect(lines.join("\n")).not.toContain("wrong");
+});

@@ -1,0 +1,133 @@
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  runOf,
+  type Started,
+  startReceiver,
+  startService,
+  triggerOk,
+  until,
+  untilState,
+} from "./workflow-harness.js";
+
+// Long enough for a loaded machine to send the request before the cut, so each endpoint
+// is reached; nothing is asserted about elapsed time.
+const TIMEOUT_MS = 500;
+
+/**
+ * An endpoint that never finishes an answer: `/never` sends no headers, `/trickle` sends
+ * headers then one byte every 20 ms, `/slow` answers 200 after a minute. Counts the
+ * connections it saw open and closed, so a test can tell that a cut attempt closed its socket.
+ */
+async function startHostile() {
+  const tickers = new Set<NodeJS.Timeout>();
+  let opened = 0;
+  let closed = 0;
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? "");
+    req.resume();
+    if (req.url === "/trickle") {
+      res.writeHead(200, { "content-type": "text/plain" });
+      const ticker = setInterval(() => res.write("."), 20);
+      tickers.add(ticker);
+      res.on("close", () => clearInterval(ticker));
+    } else if (req.url === "/slow") {
+      const timer = setTimeout(() => res.end("late"), 60_000);
+      tickers.add(timer);
+      res.on("close", () => clearTimeout(timer));
+    }
+  });
+  server.on("connection", (socket) => {
+    opened++;
+    socket.on("close", () => closed++);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    opened: () => opened,
+    closed: () => closed,
+    async close() {
+      for (const ticker of tickers) clearInterval(ticker);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((thing) => thing.close()));
+});
+
+async function setup() {
+  const svc = await startService({ timeScale: 0.001, deliveryTimeoutMs: TIMEOUT_MS });
+  const hostile = await startHostile();
+  const callback = await startReceiver();
+  open.push(svc, hostile, callback);
+  // fetch loads its HTTP stack on first use; do that before a timed attempt depends on it.
+  await fetch(`${callback.url}/warm-up`, { method: "POST" });
+  callback.calls.length = 0;
+  return { svc, hostile, callback };
+}
+
+describe("the delivery timeout cuts an attempt", () => {
+  test.each(["/never", "/trickle", "/slow"])(
+    "%s: each attempt is cut, counted failed, retried, then the failure call is made",
+    async (path) => {
+      const { svc, hostile, callback } = await setup();
+      const id = await triggerOk(svc.base, `${hostile.url}${path}`, {
+        headers: {
+          "Svc-Retries": "1",
+          "Svc-Retry-Delay": "1",
+          "Svc-Failure-Callback": `${callback.url}/failed`,
+        },
+      });
+      const run = await untilState(svc, id, ["callback-succeeded", "callback-failed"]);
+      expect(run.state).toBe("callback-succeeded");
+      expect(run.attempts.map((a) => [a.kind, a.attempt, a.status, a.error])).toEqual([
+        ["delivery", 1, undefined, `timed out after ${TIMEOUT_MS} ms`],
+        ["delivery", 2, undefined, `timed out after ${TIMEOUT_MS} ms`],
+        ["failure-call", 1, 200, undefined],
+      ]);
+      const report = JSON.parse(callback.calls[0]!.body.toString());
+      expect(report).toMatchObject({ status: 0, error: `timed out after ${TIMEOUT_MS} ms` });
+      expect(hostile.requests).toEqual([path, path]);
+      // Cutting an attempt closes its connection: none is left open on the endpoint.
+      await until(() => hostile.closed() === hostile.opened(), 5000, "every connection to close");
+    },
+  );
+
+  test("a flow-control slot held by a hung attempt is freed when it is cut", async () => {
+    const { svc, hostile } = await setup();
+    let hungAttemptAtSecondDelivery: string | undefined;
+    let hungId = "";
+    const receiver = await startReceiver(() => {
+      hungAttemptAtSecondDelivery = runOf(svc as Started, hungId).attempts[0]?.error;
+      return 200;
+    });
+    open.push(receiver);
+    const flow = {
+      "Svc-Flow-Control-Key": "one-at-a-time",
+      "Svc-Flow-Control-Value": "parallelism=1",
+    };
+    hungId = await triggerOk(svc.base, `${hostile.url}/never`, {
+      headers: { ...flow, "Svc-Retries": "0", "Svc-Failure-Callback": `${receiver.url}/failed` },
+    });
+    await until(() => hostile.opened() === 1, 5000, "the hung delivery to start");
+    const nextId = await triggerOk(svc.base, `${receiver.url}/next`, { headers: flow });
+    await untilState(svc, nextId, ["succeeded"]);
+    // The second run was delivered only after the first attempt had been cut.
+    expect(hungAttemptAtSecondDelivery).toBe(`timed out after ${TIMEOUT_MS} ms`);
+    expect(receiver.calls.map((call) => call.path)).toContain("/next");
+  });
+});
+
+test("deliveryTimeoutMs outside 1..2^31-1 is refused at creation", async () => {
+  await expect(startService({ deliveryTimeoutMs: 0 })).rejects.toThrow(/deliveryTimeoutMs/);
+  await expect(startService({ deliveryTimeoutMs: 2 ** 31 })).rejects.toThrow(/deliveryTimeoutMs/);
+});
