@@ -1,3 +1,6 @@
+export type { WithResponse } from "./api-promise";
+export { ApiPromise } from "./api-promise";
+export { checkBaseUrl } from "./base-url";
 export { readEnv } from "./env";
 export {
   ApiError,
@@ -13,6 +16,31 @@ export {
   ValidationError,
   XError,
 } from "./errors";
-export type { Call, ClientOptions, RawBody, Transport, TransportConfig } from "./transport";
+export type { KeyList } from "./known-keys";
+export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
+export type { OperationConfig, OperationRequest } from "./operation";
+export { createRequest } from "./operation";
+export type {
+  Bytes,
+  ContentOf,
+  HttpMethod,
+  MediaTypeOf,
+  MethodsOf,
+  OperationAt,
+  OperationInit,
+  ParamsOf,
+  RequestBodyOf,
+  ResultOf,
+} from "./operation-types";
+export { quote } from "./quote";
+export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
+export type {
+  Call,
+  ClientOptions,
+  RawBody,
+  RequestOptions,
+  Transport,
+  TransportConfig,
+} from "./transport";
 export { createTransport } from "./transport";
 export { httpUrl } from "./url";

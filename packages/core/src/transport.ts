@@ -1,4 +1,7 @@
+import type { WithResponse } from "./api-promise";
 import { ConnectionError, errorFromResponse, invalid, TimeoutError } from "./errors";
+import type { HttpMethod } from "./operation-types";
+import { mergeHeaders } from "./request-options";
 import { isRetryableStatus, retryDelayMs } from "./retry-policy";
 
 /** Options every client constructor accepts. */
@@ -28,21 +31,43 @@ export interface TransportConfig extends ClientOptions {
 /** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
 export type RawBody = string | Uint8Array | ArrayBuffer | Blob;
 
+/** One HTTP request as a client method builds it. */
 export interface Call {
-  method: "GET" | "POST";
+  method: HttpMethod;
   /** Already encoded; appended to the base URL as is. */
   path: string;
+  /** Headers of the request itself (e.g. `Svc-*`); they win over per-call extra headers. */
   headers?: Record<string, string>;
   body?: RawBody;
   /** Sent as JSON with `content-type: application/json` (instead of `body`). */
   json?: unknown;
   /** `false` for a request that is not safe to repeat: it is then never retried. */
   retry?: boolean;
-  signal?: AbortSignal;
 }
 
-/** Sends a call and resolves to the parsed JSON of its 2xx response. */
-export type Transport = <T>(call: Call) => Promise<T>;
+/**
+ * Options of one call, given as the last argument of every client method, apart from the
+ * request itself. Per-call values override the client's.
+ */
+export interface RequestOptions {
+  /** Aborts the call, including the waits between retries. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take, response body included. */
+  timeoutMs?: number;
+  /** HTTP retries after a retryable failure. */
+  maxRetries?: number;
+  /** Extra HTTP headers of this call; the client's own (auth, content type, `Svc-*`) win. */
+  headers?: Record<string, string>;
+}
+
+/** Sends a call and resolves to the parsed JSON of its 2xx response, with the response. */
+export type Transport = <T>(call: Call, options?: RequestOptions) => Promise<WithResponse<T>>;
+
+/** What one attempt needs from the call's options. */
+interface AttemptSettings {
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+}
 
 const TIMEOUT = Symbol("timeout");
 
@@ -67,9 +92,9 @@ export function createTransport(config: TransportConfig): Transport {
   const redact = (text: string) =>
     text.split(token).join("[redacted]").split(encodeURIComponent(token)).join("[redacted]");
 
-  async function attempt(url: string, init: RequestInit, call: Call) {
+  async function attempt(url: string, init: RequestInit, settings: AttemptSettings) {
     const send = config.fetch ?? fetch;
-    const { signal } = call;
+    const { signal, timeoutMs } = settings;
     signal?.throwIfAborted();
     // Only the caller's own signal goes to fetch; the timeout is a timer raced against
     // the exchange. On Node 20 an AbortController per call costs more than the rest of
@@ -107,8 +132,10 @@ export function createTransport(config: TransportConfig): Transport {
     }
   }
 
-  return async <T>(call: Call): Promise<T> => {
-    const headers: Record<string, string> = { ...call.headers };
+  return async <T>(call: Call, options: RequestOptions = {}): Promise<WithResponse<T>> => {
+    const { signal } = options;
+    const settings = { signal, timeoutMs: options.timeoutMs ?? timeoutMs };
+    const headers = mergeHeaders(options.headers, call.headers);
     let url = base + call.path;
     if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
     else headers.authorization = `Bearer ${token}`;
@@ -119,30 +146,30 @@ export function createTransport(config: TransportConfig): Transport {
     }
     // Every attempt sends the same method, headers and bytes (bodies are never streams).
     const init: RequestInit = { method: call.method, headers, body: body as BodyInit | undefined };
-    const retries = call.retry === false ? 0 : maxRetries;
+    const retries = call.retry === false ? 0 : (options.maxRetries ?? maxRetries);
 
     for (let retry = 0; ; retry++) {
       let outcome: Awaited<ReturnType<typeof attempt>>;
       try {
-        outcome = await attempt(url, init, call);
+        outcome = await attempt(url, init, settings);
       } catch (error) {
         // The caller's own abort ends everything; a lost connection or a timeout
         // is worth another try when the request may be repeated.
         const transient = error instanceof ConnectionError || error instanceof TimeoutError;
         if (!transient || retry >= retries) throw error;
-        await sleep(retryDelayMs(retry), call.signal);
+        await sleep(retryDelayMs(retry), signal);
         continue;
       }
       const { response, text } = outcome;
       if (response.ok) {
         try {
-          return JSON.parse(text) as T;
+          return { data: JSON.parse(text) as T, response };
         } catch {
           // An HTML page from a proxy, or a body cut off: an ApiError below, never a
           // bare SyntaxError.
         }
       } else if (retry < retries && isRetryableStatus(response.status)) {
-        await sleep(retryDelayMs(retry, response.headers), call.signal);
+        await sleep(retryDelayMs(retry, response.headers), signal);
         continue;
       }
       throw errorFromResponse(response.status, response.headers, redact(text));

@@ -25,9 +25,8 @@ describe("types", () => {
     expectTypeOf(movies.queryMany([{ vector: [1] }])).resolves.toEqualTypeOf<
       ScoreRecord<Movie>[][]
     >();
-    expectTypeOf(movies.range({ cursor: "0", limit: 1 })).resolves.toEqualTypeOf<
-      RangePage<Movie>
-    >();
+    // Typed, not called: this stub's answer is no range page.
+    expectTypeOf(movies.range).returns.resolves.toEqualTypeOf<RangePage<Movie>>();
     expectTypeOf(movies.rangeAll()).toMatchTypeOf<AsyncIterable<VectorRecord<Movie>>>();
     expectTypeOf(movies.rangeAll().pages()).toEqualTypeOf<AsyncIterable<RangePage<Movie>>>();
     expectTypeOf(movies.namespace("x")).toEqualTypeOf<VectorIndex<Movie>>();
@@ -54,9 +53,11 @@ describe("types", () => {
   });
 
   it("give each fetch form its own result", () => {
-    expectTypeOf(movies.fetch(["a"])).resolves.toEqualTypeOf<(VectorRecord<Movie> | null)[]>();
+    expectTypeOf(movies.fetch({ ids: ["a"] })).resolves.toEqualTypeOf<
+      (VectorRecord<Movie> | null)[]
+    >();
     expectTypeOf(
-      movies.fetch(["a"], { prefix: "doc-", includeMetadata: true }),
+      movies.fetch({ ids: ["a"], prefix: "doc-", includeMetadata: true }),
     ).resolves.toEqualTypeOf<(VectorRecord<Movie> | null)[]>();
     expectTypeOf(movies.fetch({ prefix: "doc-" })).resolves.toEqualTypeOf<VectorRecord<Movie>[]>();
   });
@@ -80,7 +81,7 @@ describe("types", () => {
       // @ts-expect-error fetch needs ids or a prefix
       movies.fetch({ includeMetadata: true });
       // @ts-expect-error ids are strings
-      movies.fetch([1, 2]);
+      movies.fetch({ ids: [1, 2] });
       // @ts-expect-error info is not namespaced, and takes no query
       movies.info({ namespace: "x" });
     });

@@ -7,7 +7,7 @@ import {
   parseRetryDelay,
   type RetryDelay,
   retryDelaySchedule,
-  type TriggerOptions,
+  type TriggerRequest,
   type TriggerResult,
   type ValidationError,
   WorkflowClient,
@@ -27,11 +27,11 @@ describe("types", () => {
   });
 
   it("types each option", () => {
-    expectTypeOf<TriggerOptions["url"]>().toEqualTypeOf<string>();
-    expectTypeOf<TriggerOptions["delay"]>().toEqualTypeOf<string | number | undefined>();
-    expectTypeOf<TriggerOptions["notBefore"]>().toEqualTypeOf<Date | number | undefined>();
-    expectTypeOf<TriggerOptions["labels"]>().toEqualTypeOf<string | string[] | undefined>();
-    expectTypeOf<TriggerOptions["flowControl"]>().toEqualTypeOf<FlowControl | undefined>();
+    expectTypeOf<TriggerRequest["url"]>().toEqualTypeOf<string>();
+    expectTypeOf<TriggerRequest["delay"]>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf<TriggerRequest["notBefore"]>().toEqualTypeOf<Date | number | undefined>();
+    expectTypeOf<TriggerRequest["labels"]>().toEqualTypeOf<string | string[] | undefined>();
+    expectTypeOf<TriggerRequest["flowControl"]>().toEqualTypeOf<FlowControl | undefined>();
     expectTypeOf<WorkflowClientOptions["region"]>().toEqualTypeOf<
       "us-east-1" | "eu-central-1" | undefined
     >();
