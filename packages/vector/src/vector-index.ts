@@ -53,13 +53,20 @@ const APPENDED_PATH = /\/(range|query|fetch|info)\/*$/i;
 export class VectorIndex<Meta = AnyMeta> {
   // Private, so the token never shows when an index is logged.
   readonly #options: VectorIndexOptions;
-  readonly #request: OperationRequest<paths>;
+
+  /**
+   * Calls any operation of the vector spec through this client's transport (auth, retries,
+   * timeouts, typed errors, `withResponse()`): `index.request("POST", "/range/{namespace}",
+   * { params: { path: { namespace } }, body }, options)`. Path, method, parameters, body and
+   * result are typed from the generated `paths`; the result is the raw `{ result }` body.
+   */
+  readonly request: OperationRequest<paths>;
 
   constructor(options: VectorIndexOptions) {
     checkObject(options, "VectorIndex options", '{ url: "https://...", token: "..." }');
     checkKnownKeys("VectorIndex", options, CLIENT_KEYS);
     this.#options = options;
-    this.#request = createRequest<paths>(
+    this.request = createRequest<paths>(
       createTransport({ ...options, baseUrl: checkBaseUrl(options.url, "url", APPENDED_PATH) }),
     );
   }
@@ -89,8 +96,8 @@ export class VectorIndex<Meta = AnyMeta> {
       const namespace = this.#namespace();
       const sent =
         namespace === ""
-          ? this.#request("POST", "/range", { body }, options)
-          : this.#request(
+          ? this.request("POST", "/range", { body }, options)
+          : this.request(
               "POST",
               "/range/{namespace}",
               { params: { path: { namespace } }, body },
@@ -175,8 +182,8 @@ export class VectorIndex<Meta = AnyMeta> {
       const namespace = this.#namespace();
       const sent =
         namespace === ""
-          ? this.#request("POST", "/fetch", { body }, options)
-          : this.#request(
+          ? this.request("POST", "/fetch", { body }, options)
+          : this.request(
               "POST",
               "/fetch/{namespace}",
               { params: { path: { namespace } }, body },
@@ -193,7 +200,7 @@ export class VectorIndex<Meta = AnyMeta> {
   info(options?: RequestOptions): ApiPromise<IndexInfo> {
     return ApiPromise.from(() => {
       checkRequestOptions("info", options);
-      return this.#request("GET", "/info", {}, options).map(resultOf);
+      return this.request("GET", "/info", {}, options).map(resultOf);
     });
   }
 
@@ -205,8 +212,8 @@ export class VectorIndex<Meta = AnyMeta> {
     const namespace = this.#namespace();
     const sent =
       namespace === ""
-        ? this.#request("POST", "/query", { body }, options)
-        : this.#request(
+        ? this.request("POST", "/query", { body }, options)
+        : this.request(
             "POST",
             "/query/{namespace}",
             { params: { path: { namespace } }, body },

@@ -1,4 +1,5 @@
 import {
+  type components,
   type FilterExpression,
   filter,
   type IndexInfo,
@@ -8,7 +9,7 @@ import {
   type VectorIndex,
   type VectorRecord,
 } from "@x/vector";
-import { describe, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { index } from "./stub";
 
 interface Movie {
@@ -105,5 +106,54 @@ describe("types", () => {
       filter.or("a = 1");
     });
     expectTypeOf(fake).toEqualTypeOf<FilterExpression>();
+  });
+});
+
+describe("the escape hatch request()", () => {
+  const { client } = index([{ result: { nextCursor: "", vectors: [] } }]);
+  // Never run: only the compiler's verdict matters here.
+  const typeOnly = (run: () => unknown) => run;
+
+  it("types the body, parameters and result of any operation from paths", () => {
+    expectTypeOf(client.request<"/range", "POST">).returns.resolves.toEqualTypeOf<
+      components["schemas"]["RangeResponse"]
+    >();
+    expectTypeOf(client.request<"/info", "GET">).returns.resolves.toEqualTypeOf<
+      components["schemas"]["InfoResponse"]
+    >();
+    typeOnly(() => {
+      client.request("POST", "/range/{namespace}", {
+        params: { path: { namespace: "docs" } },
+        body: { cursor: "0", limit: 10 },
+      });
+      client.request("GET", "/info", {}, { signal: AbortSignal.timeout(1000) });
+    });
+  });
+
+  it("rejects a wrong path, method or body at compile time", () => {
+    typeOnly(() => {
+      // @ts-expect-error no such path in the spec
+      client.request("POST", "/upsert", { body: { id: "a" } });
+      // @ts-expect-error /info has no POST
+      client.request("POST", "/info");
+      // @ts-expect-error limit is a number
+      client.request("POST", "/range", { body: { cursor: "0", limit: "10" } });
+      // @ts-expect-error the namespaced path needs its path parameter
+      client.request("POST", "/range/{namespace}", { body: { cursor: "0", limit: 10 } });
+    });
+  });
+
+  it("sends through the client's transport and gives withResponse()", async () => {
+    const { client: live, seen } = index([{ result: { nextCursor: "", vectors: [] } }]);
+    const { data, response } = await live
+      .request("POST", "/range/{namespace}", {
+        params: { path: { namespace: "a b" } },
+        body: { cursor: "0", limit: 1 },
+      })
+      .withResponse();
+    expect(data.result.nextCursor).toBe("");
+    expect(response.status).toBe(200);
+    expect(seen[0]?.path).toBe("/range/a%20b");
+    expect(seen[0]?.headers.get("authorization")).toMatch(/^Bearer /);
   });
 });

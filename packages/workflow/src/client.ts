@@ -48,7 +48,14 @@ const APPENDED_PATH = /\/v2(\/trigger)?\/*$/i;
 
 /** Client of the workflow service: triggers runs. */
 export class WorkflowClient {
-  readonly #request: OperationRequest<paths>;
+  /**
+   * Calls any operation of the workflow spec through this client's transport (auth,
+   * retries, timeouts, typed errors, `withResponse()`): path, method, parameters, body and
+   * result are typed from the generated `paths`. Path parameters go in as given, apart from
+   * `%`, `?`, `#` and space, as the trigger's raw workflow URL needs. A call without
+   * `Svc-Workflow-RunId` is never retried.
+   */
+  readonly request: OperationRequest<paths>;
 
   constructor(options: WorkflowClientOptions) {
     checkObject(options, "WorkflowClient options", '{ token: "..." }');
@@ -65,7 +72,7 @@ export class WorkflowClient {
           : checkBaseUrl(baseUrl, "baseUrl", APPENDED_PATH),
       tokenQueryParam: "svc_token",
     });
-    this.#request = createRequest<paths>(transport, {
+    this.request = createRequest<paths>(transport, {
       // The URL goes in raw, as the service expects; only what would end the path is encoded.
       encodePathParam: (_name, value) => value.replace(/[%?# ]/g, encodeURIComponent),
       // Repeating a trigger without an id would start a second run. With an id the
@@ -103,7 +110,7 @@ export class WorkflowClient {
       // Spaces are fine (encoded); tabs and line breaks would vanish in URL parsing.
       const workflowUrl = httpUrl(request.url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
       const { body, contentType } = payloadOf(request);
-      return this.#request(
+      return this.request(
         "POST",
         "/v2/trigger/{workflowUrl}",
         { params: { path: { workflowUrl }, header: triggerHeaders(request) }, body, contentType },

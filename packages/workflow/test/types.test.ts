@@ -94,3 +94,36 @@ describe("types", () => {
     ]);
   });
 });
+
+describe("the escape hatch request()", () => {
+  // Never run: only the compiler's verdict matters here.
+  const typeOnly = (run: () => unknown) => run;
+
+  it("types the trigger operation from paths", () => {
+    type Trigger = typeof client.request<"/v2/trigger/{workflowUrl}", "POST">;
+    expectTypeOf<ReturnType<Trigger>>().resolves.toEqualTypeOf<TriggerResult>();
+    typeOnly(() => {
+      client.request("POST", "/v2/trigger/{workflowUrl}", {
+        params: { path: { workflowUrl: "https://example.org/wf" }, header: { "Svc-Retries": 3 } },
+        body: "hello",
+        contentType: "text/plain",
+      });
+    });
+  });
+
+  it("rejects a wrong path, method or header at compile time", () => {
+    typeOnly(() => {
+      // @ts-expect-error no such path in the spec
+      client.request("POST", "/v2/publish/{workflowUrl}", {});
+      // @ts-expect-error the trigger is a POST
+      client.request("GET", "/v2/trigger/{workflowUrl}", {});
+      client.request("POST", "/v2/trigger/{workflowUrl}", {
+        params: {
+          path: { workflowUrl: "https://example.org/wf" },
+          // @ts-expect-error Svc-Retries is a number
+          header: { "Svc-Retries": "3" },
+        },
+      });
+    });
+  });
+});
