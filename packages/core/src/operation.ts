@@ -78,6 +78,8 @@ export function createRequest<Paths>(
       call.retry = config.isRepeatable?.(call) ?? true;
       return new ApiPromise(transport<unknown>(call, checked));
     });
+  // `send` works on any operation, so it cannot be checked against one `Paths` signature:
+  // the types of each call are the spec's, the run-time shape is the same for all.
   return send as OperationRequest<Paths>;
 }
 

@@ -177,7 +177,7 @@ export class VectorIndex<Meta = AnyMeta> {
     return ApiPromise.from(() => {
       checkRequestOptions("fetch", options);
       const body = fetchBody(request);
-      // Nothing asked, nothing to send.
+      // Nothing asked, nothing to send; withResponse() then gives a local 200, not the service's.
       if (body.ids?.length === 0) return ApiPromise.resolved([], new Response("[]"));
       const namespace = this.#namespace();
       const sent =
