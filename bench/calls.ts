@@ -8,6 +8,7 @@ import createClient from "openapi-fetch";
 import { Bench } from "tinybench";
 import type { paths as VectorPaths } from "../packages/vector/src/generated/schema";
 import type { paths as WorkflowPaths } from "../packages/workflow/src/generated/schema";
+import type { TriggerRequest } from "../packages/workflow/src/index";
 import { loadClients } from "./lib/load-clients";
 import { fmt, table, writeSection } from "./lib/results.mjs";
 import { answerWith, BODIES, recording, type Seen, stubFetch } from "./lib/stub";
@@ -112,7 +113,11 @@ const jsonHeaders = { authorization: AUTH, "content-type": "application/json" };
 // The trigger with every option, and the same headers written out by hand.
 const target = "https://example.org/api/workflow";
 const payload = { orderId: 1042, items: [{ sku: "A-1", qty: 2 }], note: "gift" };
-const trigger = {
+const failureCallback = {
+  url: "https://example.org/api/on-failure",
+  headers: { "x-alert": "ops" },
+};
+const trigger: TriggerRequest = {
   url: target,
   body: payload,
   contentType: "application/json",
@@ -123,7 +128,7 @@ const trigger = {
   notBefore: 1767225600,
   labels: ["billing", "nightly"],
   flowControl: { key: "tenant-42", parallelism: 2, rate: 10, period: "1m" },
-  failureCallback: { url: "https://example.org/api/on-failure", headers: { "x-alert": "ops" } },
+  failureCallback,
   retryDelay: "1000 * pow(2, retried)",
 };
 const svcHeaders = {
@@ -209,7 +214,7 @@ const GROUPS: Group[] = [
       },
       {
         name: "@x/vector VectorIndex.fetch",
-        run: () => ours.fetch(ids, { includeMetadata: true }),
+        run: () => ours.fetch({ ids, includeMetadata: true }),
         ok: list(3),
       },
       {
@@ -269,7 +274,7 @@ const GROUPS: Group[] = [
             notBefore: 1767225600,
             label: ["billing", "nightly"],
             flowControl: trigger.flowControl as never,
-            failureCallback: trigger.failureCallback.url,
+            failureCallback: failureCallback.url,
             retryDelay: trigger.retryDelay,
           });
         },

@@ -61,7 +61,7 @@ async function runE2e() {
       },
       {
         name: "vector fetch (3 ids)",
-        ours: () => index.fetch(ids, { includeMetadata: true }),
+        ours: () => index.fetch({ ids, includeMetadata: true }),
         plain: async () =>
           (await post(`${dev.vectorUrl}/fetch`, json, { ids, includeMetadata: true })).result,
         same: (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b),

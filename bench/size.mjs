@@ -12,8 +12,8 @@ const here = new URL(".", import.meta.url);
 
 /** What is measured; `budget` in bytes of min+gzip, for the two clients. */
 export const ENTRIES = [
-  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 4000 },
-  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 3800 },
+  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 6700 },
+  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 5500 },
   { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
   { name: "@upstash/workflow `Client.trigger`", file: "size/upstash-workflow.ts" },
   { name: "@upstash/qstash `Client.publishJSON`", file: "size/upstash-qstash.ts" },

@@ -100,7 +100,7 @@ async function vectorDemo() {
   }
 
   step("fetch: by ids (a miss is null), then by prefix");
-  const byId = await index.fetch(["movie:3", "movie:404"], { includeMetadata: true });
+  const byId = await index.fetch({ ids: ["movie:3", "movie:404"], includeMetadata: true });
   show(
     "ids",
     byId.map((r) => r?.metadata?.title ?? null),

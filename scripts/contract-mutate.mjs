@@ -2,15 +2,21 @@
 // packages/contract/cases/mutations.json to a temporary copy of the bundled spec, runs the
 // fast suite files against it (X_CONTRACT_SPEC_DIR) and reports whether the suite went red.
 // A mutant is killed when a test that passes against the real spec fails against it.
+// Then the type-level mutations (`typeMutations`): each renames a field, parameter or header
+// in the source spec (specs/<service>/openapi.yaml), generates the client's types from it as
+// `pnpm gen` would, and type-checks a copy of the client package (src and test) against
+// them. A type mutant is killed when tsc fails: a spec rename must break the compiler.
 // Prints "killed N/M" and exits non-zero when any mutant survives.
 //
 //   node scripts/contract-mutate.mjs [--only <text>] [--jobs <n>]
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import openapiTS, { astToString } from "openapi-typescript";
+import { parse as parseYaml } from "yaml";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contract = join(root, "packages/contract");
@@ -32,9 +38,10 @@ const documents = Object.fromEntries(
     readJson(join(root, `packages/openapi-check/src/generated/${s}.openapi.json`)),
   ]),
 );
-const mutations = readJson(join(contract, "cases/mutations.json")).mutations.filter(
-  (m) => !args.only || m.name.includes(args.only),
-);
+const listed = readJson(join(contract, "cases/mutations.json"));
+const selected = (m) => !args.only || m.name.includes(args.only);
+const mutations = listed.mutations.filter(selected);
+const typeMutations = listed.typeMutations.filter(selected);
 const jobs = Math.max(1, Number(args.jobs) || Math.min(availableParallelism(), 4));
 const work = mkdtempSync(join(tmpdir(), "contract-mutate-"));
 const started = Date.now();
@@ -117,6 +124,87 @@ async function worker() {
 await Promise.all(Array.from({ length: jobs }, worker));
 rmSync(work, { recursive: true, force: true });
 
+/** The types `pnpm gen` would write for `document` (same options as scripts/gen.mjs). */
+async function typesOf(service, document) {
+  const ast = await openapiTS(document, { alphabetize: false, defaultNonNullable: false });
+  return `// Generated from a mutated specs/${service}/openapi.yaml.\n\n${astToString(ast)}`;
+}
+
+/**
+ * Type-checks a copy of the client package whose generated types are `types`; resolves to
+ * tsc's exit code and its first lines of output. The copy sits inside the package, so
+ * `@x/core` resolves as it does for the package, and is removed in every outcome.
+ */
+async function typecheckWith(service, label, types) {
+  const pkg = join(root, "packages", service);
+  const dir = join(pkg, `.type-mutant-${label.replace(/[^\w-]+/g, "_")}`);
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    cpSync(join(pkg, "src"), join(dir, "src"), { recursive: true });
+    cpSync(join(pkg, "test"), join(dir, "test"), { recursive: true });
+    writeFileSync(join(dir, "src/generated/schema.d.ts"), types);
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({ extends: "../tsconfig.json", include: ["src", "test"] }),
+    );
+    return await new Promise((resolve) => {
+      const child = spawn(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", dir], {
+        cwd: pkg,
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.on("exit", (code) => resolve({ code, output }));
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let typeKilled = 0;
+const sources = Object.fromEntries(
+  SERVICES.map((s) => [s, parseYaml(readFileSync(join(root, `specs/${s}/openapi.yaml`), "utf8"))]),
+);
+for (const service of SERVICES) {
+  if (!typeMutations.some((m) => m.service === service)) continue;
+  const baselineCheck = await typecheckWith(
+    service,
+    "baseline",
+    await typesOf(service, sources[service]),
+  );
+  if (baselineCheck.code !== 0) {
+    console.error(`tsc fails for ${service} against its own spec:\n${baselineCheck.output}`);
+    process.exit(2);
+  }
+}
+for (const m of typeMutations) {
+  let line;
+  try {
+    const mutant = applyMutation(sources[m.service], m);
+    const { code, output } = await typecheckWith(
+      m.service,
+      m.name,
+      await typesOf(m.service, mutant),
+    );
+    if (code !== 0) {
+      typeKilled++;
+      const first = output.split("\n").find((l) => l.includes("error TS")) ?? "";
+      line = `killed    ${m.service}: ${m.name} (${m.kind}): by tsc\n            - ${first.trim()}`;
+    } else {
+      line = `SURVIVED  ${m.service}: ${m.name} (${m.kind}): tsc still passes`;
+    }
+  } catch (error) {
+    line = `BROKEN    ${m.service}: ${m.name}: ${error.message}`;
+  }
+  console.log(line);
+}
+
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`killed ${killed}/${mutations.length} (${seconds} s, ${jobs} at a time)`);
-process.exit(killed === mutations.length && mutations.length > 0 ? 0 : 1);
+const total = mutations.length + typeMutations.length;
+console.log(
+  `killed ${killed + typeKilled}/${total}: ${killed}/${mutations.length} by the suite, ` +
+    `${typeKilled}/${typeMutations.length} by tsc (${seconds} s, ${jobs} at a time)`,
+);
+process.exit(killed + typeKilled === total && total > 0 ? 0 : 1);

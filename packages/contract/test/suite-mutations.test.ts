@@ -4,13 +4,14 @@
 import { readFileSync } from "node:fs";
 import { createSpec, loadSpec } from "@x/openapi-check";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { CASES_DIR, loadCaseFiles } from "../src/suite/case-data.js";
 import { applyMutation, type SpecMutation } from "../src/suite/mutate.mjs";
 import { runCase } from "../src/suite/run-case.js";
 
-const { mutations } = JSON.parse(readFileSync(new URL("mutations.json", CASES_DIR), "utf8")) as {
-  mutations: SpecMutation[];
-};
+const { mutations, typeMutations } = JSON.parse(
+  readFileSync(new URL("mutations.json", CASES_DIR), "utf8"),
+) as { mutations: SpecMutation[]; typeMutations: SpecMutation[] };
 const files = loadCaseFiles();
 
 describe("spec mutations", () => {
@@ -58,6 +59,28 @@ describe("spec mutations", () => {
         }
       }
       expect.fail(`no protocol case fails against the mutant "${mutation.name}"`);
+    });
+  }
+});
+
+// The type-level renames (killed by tsc in scripts/contract-mutate.mjs) are applied to the
+// source spec; here they must still fit it, or the mutation run would report them broken.
+describe("type-level spec mutations", () => {
+  it("rename a request field, a response field and a header or parameter in each spec", () => {
+    for (const service of ["workflow", "vector"]) {
+      const kinds = typeMutations.filter((m) => m.service === service).map((m) => m.kind);
+      const count = (pattern: RegExp) => kinds.filter((kind) => pattern.test(kind)).length;
+      expect(count(/^rename a request field/), service).toBe(1);
+      expect(count(/^rename a response field/), service).toBe(1);
+      expect(count(/^rename a (header|request parameter)/), service).toBe(1);
+    }
+  });
+
+  for (const mutation of typeMutations) {
+    it(`${mutation.service}: ${mutation.name} applies to the source spec`, () => {
+      const source = new URL(`../../../specs/${mutation.service}/openapi.yaml`, import.meta.url);
+      const document: unknown = parseYaml(readFileSync(source, "utf8"));
+      expect(() => applyMutation(document, mutation)).not.toThrow();
     });
   }
 });

@@ -232,7 +232,8 @@ describe("vector client against Prism", () => {
     it(`fetch by ids and by prefix (${where})`, async () => {
       const exchanges: PrismExchange[] = [];
       await expect(
-        index(exchanges, "byIds", ns).fetch(["doc-1", "doc-404", "doc-2"], {
+        index(exchanges, "byIds", ns).fetch({
+          ids: ["doc-1", "doc-404", "doc-2"],
           includeMetadata: true,
         }),
       ).resolves.toEqual(result(`fetchVectors${suffix}`, "byIds"));

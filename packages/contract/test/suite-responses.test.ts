@@ -79,7 +79,7 @@ const TARGETS: ResponseTarget[] = [
         name: `fetch${ns ? " in a namespace" : ""}`,
         service: "vector",
         operationId: `fetchVectors${suffix}`,
-        call: (fetch) => vector(fetch, ns).fetch(["a", "b"]),
+        call: (fetch) => vector(fetch, ns).fetch({ ids: ["a", "b"] }),
         expected: (body) => body.result,
         promise: "fetch",
       },

@@ -1,10 +1,13 @@
+import type { WithResponse } from "./api-promise";
 import { type Exchange, type Fetch, runAttempt } from "./attempt";
 import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
-import { ApiError, ConnectionError, invalid, TimeoutError } from "./errors";
+import { ApiError, ConnectionError, TimeoutError } from "./errors";
 import { type AttemptRecord, createTransportLog, type Logger, type LogLevel } from "./log";
+import type { HttpMethod } from "./operation-types";
 import { createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
+import { checkMaxRetries, checkTimeoutMs, mergeHeaders } from "./request-options";
 import { isRetryableStatus, retryDelayMs } from "./retry-policy";
 import { checkDefaultHeaders, checkFetchOptions, checkToken, type FetchOptions } from "./validate";
 
@@ -45,13 +48,13 @@ export interface TransportConfig extends ClientOptions {
 /** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
 export type RawBody = string | Uint8Array | ArrayBuffer | Blob;
 
-/** One request for the transport to send: what the clients hand to a `Transport`. */
+/** One HTTP request as a client method builds it: what the clients hand to a `Transport`. */
 export interface Call {
   /** HTTP method of the request. */
-  method: "GET" | "POST";
+  method: HttpMethod;
   /** Already encoded; appended to the base URL as is. */
   path: string;
-  /** Request headers besides authorization, which the transport adds. */
+  /** Headers of the request itself (e.g. `Svc-*`); they win over per-call extra headers. */
   headers?: Record<string, string>;
   /** A raw body sent as given (instead of `json`). */
   body?: RawBody;
@@ -59,12 +62,25 @@ export interface Call {
   json?: unknown;
   /** `false` for a request that is not safe to repeat: it is then never retried. */
   retry?: boolean;
-  /** Aborts the call; an aborted call is never retried. */
-  signal?: AbortSignal;
 }
 
-/** Sends a call and resolves to the parsed JSON of its 2xx response. */
-export type Transport = <T>(call: Call) => Promise<T>;
+/**
+ * Options of one call, given as the last argument of every client method, apart from the
+ * request itself. Per-call values override the client's.
+ */
+export interface RequestOptions {
+  /** Aborts the call, including the waits between retries. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take, response body included. */
+  timeoutMs?: number;
+  /** HTTP retries after a retryable failure. */
+  maxRetries?: number;
+  /** Extra HTTP headers of this call; the client's own (auth, content type, `Svc-*`) win. */
+  headers?: Record<string, string>;
+}
+
+/** Sends a call and resolves to the parsed JSON of its 2xx response, with the response. */
+export type Transport = <T>(call: Call, options?: RequestOptions) => Promise<WithResponse<T>>;
 
 /** What one call runs with: the client's settings, unless the call overrides them. */
 interface CallLimits {
@@ -81,13 +97,8 @@ interface CallLimits {
 export function createTransport(config: TransportConfig): Transport {
   const { token, maxRetries = 2, timeoutMs = 30_000 } = config;
   checkToken(token);
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-    invalid("maxRetries", "must be a non-negative integer");
-  }
-  // setTimeout fires at once for delays beyond 2^31 - 1 ms, so those are refused too.
-  if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) {
-    invalid("timeoutMs", "must be a positive number");
-  }
+  checkMaxRetries(maxRetries);
+  checkTimeoutMs(timeoutMs);
   const defaultHeaders = checkDefaultHeaders(config.defaultHeaders);
   const fetchOptions = checkFetchOptions(config.fetchOptions);
   const log = createTransportLog(config.logger, config.logLevel);
@@ -98,22 +109,26 @@ export function createTransport(config: TransportConfig): Transport {
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
       : undefined;
 
-  const limitsOf = (call: Call): CallLimits => ({
-    signal: call.signal,
-    timeoutMs,
-    attempts: call.retry === false ? 1 : maxRetries + 1,
+  const limitsOf = (call: Call, options: RequestOptions): CallLimits => ({
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? timeoutMs,
+    attempts: call.retry === false ? 1 : (options.maxRetries ?? maxRetries) + 1,
   });
 
-  /** The call's headers over the defaults, whatever the case of their names. */
-  function headersOf(call: Call): Record<string, string> {
-    if (!defaultHeaders) return { ...call.headers };
+  /**
+   * The headers of one call, lowest first: the client's defaults, the call's extra headers
+   * (RequestOptions.headers), then the request's own, whatever the case of their names.
+   */
+  function headersOf(call: Call, options: RequestOptions): Record<string, string> {
+    const own = mergeHeaders(options.headers, call.headers);
+    if (!defaultHeaders) return own;
     const headers = { ...defaultHeaders };
-    for (const name in call.headers) delete headers[name.toLowerCase()];
-    return Object.assign(headers, call.headers);
+    for (const name in own) delete headers[name.toLowerCase()];
+    return Object.assign(headers, own);
   }
 
-  return async <T>(call: Call): Promise<T> => {
-    const headers = headersOf(call);
+  return async <T>(call: Call, options: RequestOptions = {}): Promise<WithResponse<T>> => {
+    const headers = headersOf(call, options);
     let url = base + call.path;
     if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
     else headers.authorization = `Bearer ${token}`;
@@ -131,7 +146,7 @@ export function createTransport(config: TransportConfig): Transport {
       body: body as BodyInit | undefined,
       redirect: "manual",
     };
-    const limits = limitsOf(call);
+    const limits = limitsOf(call, options);
     // Messages and log lines name the URL without its query, which may hold the token.
     const target: CallTarget = { method: call.method, url: redact(url.split(/[?#]/, 1)[0] ?? "") };
     const send = config.fetch ?? fetch;
@@ -150,7 +165,7 @@ export function createTransport(config: TransportConfig): Transport {
       const { response, text } = exchange;
       if (response.ok) {
         try {
-          return { result: JSON.parse(text) as T, status: response.status };
+          return { result: { data: JSON.parse(text) as T, response }, status: response.status };
         } catch {
           // An HTML page from a proxy, or a body cut off: an ApiError below, never a
           // bare SyntaxError.
@@ -203,7 +218,7 @@ export function createTransport(config: TransportConfig): Transport {
 type Failure = ApiError | ConnectionError | TimeoutError;
 
 /** The outcome of one attempt. */
-type Settled<T> = { result: T; status: number } | { failure: Failure };
+type Settled<T> = { result: WithResponse<T>; status: number } | { failure: Failure };
 
 /** Whether another attempt may fix a failure: lost connections, timeouts, some statuses. */
 function isRetryable(failure: Failure): boolean {

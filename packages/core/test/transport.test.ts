@@ -38,9 +38,9 @@ describe("createTransport", () => {
   it("sends the bearer token, JSON body and path, and parses the JSON result", async () => {
     const { fetch, requests } = stub(json(200, { result: 1 }));
     const send = createTransport({ baseUrl: "https://h.example/", token: TOKEN, fetch });
-    await expect(send({ method: "POST", path: "/query/ns", json: { a: 1 } })).resolves.toEqual({
-      result: 1,
-    });
+    const { data, response } = await send({ method: "POST", path: "/query/ns", json: { a: 1 } });
+    expect(data).toEqual({ result: 1 });
+    expect(response.status).toBe(200);
     // Called as fetch(url, init), as the README promises custom fetch functions.
     expect(fetch).toHaveBeenCalledWith("https://h.example/query/ns", expect.any(Object));
     const [request] = requests;
@@ -105,9 +105,8 @@ describe("createTransport", () => {
       json(200, { ok: true }),
     );
     const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 2 });
-    await expect(send({ method: "POST", path: "/q", json: { v: [1] } })).resolves.toEqual({
-      ok: true,
-    });
+    const { data } = await send({ method: "POST", path: "/q", json: { v: [1] } });
+    expect(data).toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(await Promise.all(requests.map((r) => r.text()))).toEqual(Array(3).fill('{"v":[1]}'));
   });
@@ -153,7 +152,7 @@ describe("createTransport", () => {
       expect(fetch).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(200);
       expect(fetch).toHaveBeenCalledTimes(2);
-      await expect(done).resolves.toEqual({ ok: 1 });
+      await expect(done).resolves.toMatchObject({ data: { ok: 1 } });
     } finally {
       vi.useRealTimers();
     }
@@ -166,7 +165,7 @@ describe("createTransport", () => {
       const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
       const done = send({ method: "GET", path: "/" });
       await vi.advanceTimersByTimeAsync(600);
-      await expect(done).resolves.toEqual({ ok: 1 });
+      await expect(done).resolves.toMatchObject({ data: { ok: 1 } });
       const { fetch: failing } = stub(new TypeError(`connect ECONNRESET ${TOKEN}`));
       const send2 = createTransport({
         baseUrl: "https://h",
@@ -211,7 +210,7 @@ describe("createTransport", () => {
     try {
       const done = send({ method: "GET", path: "/" });
       await vi.advanceTimersByTimeAsync(20 + 500);
-      await expect(done).resolves.toEqual({ ok: 1 });
+      await expect(done).resolves.toMatchObject({ data: { ok: 1 } });
       expect(fetch).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();
@@ -227,7 +226,7 @@ describe("createTransport", () => {
       });
     const { fetch } = stub(hang);
     const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
-    await expect(send({ method: "GET", path: "/", signal: controller.signal })).rejects.toThrow(
+    await expect(send({ method: "GET", path: "/" }, { signal: controller.signal })).rejects.toThrow(
       "stop",
     );
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -280,7 +279,7 @@ describe("an already aborted signal", () => {
     const { fetch } = stub(json(200, {}));
     const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
     const signal = AbortSignal.abort(new Error("gone"));
-    await expect(send({ method: "GET", path: "/", signal })).rejects.toThrow("gone");
+    await expect(send({ method: "GET", path: "/" }, { signal })).rejects.toThrow("gone");
     expect(fetch).not.toHaveBeenCalled();
   });
 });
@@ -313,7 +312,7 @@ describe("token hygiene and waits", () => {
     const signal = new AbortController().signal;
     const added = vi.spyOn(signal, "addEventListener");
     const removed = vi.spyOn(signal, "removeEventListener");
-    await send({ method: "GET", path: "/", signal });
+    await send({ method: "GET", path: "/" }, { signal });
     // Two attempts and the wait between them.
     expect(added).toHaveBeenCalledTimes(3);
     for (const [type, listener] of added.mock.calls) {

@@ -117,7 +117,7 @@ describe("startDevServer", () => {
     const [alone] = await index.queryMany([{ vector: [0, 1, 0], topK: 1 }]);
     expect(alone!.map((r) => r.id)).toEqual(["doc-2"]);
 
-    expect(await index.fetch(["doc-3", "nope"], { includeData: true })).toEqual([
+    expect(await index.fetch({ ids: ["doc-3", "nope"], includeData: true })).toEqual([
       { id: "doc-3", data: "three" },
       null,
     ]);
@@ -126,9 +126,9 @@ describe("startDevServer", () => {
       "doc-2",
       "doc-3",
     ]);
-    expect(await index.namespace("images").fetch(["img-1"], { includeVectors: true })).toEqual([
-      { id: "img-1", vector: [1, 1, 0] },
-    ]);
+    expect(await index.namespace("images").fetch({ ids: ["img-1"], includeVectors: true })).toEqual(
+      [{ id: "img-1", vector: [1, 1, 0] }],
+    );
 
     const info = await index.info();
     expect(info.vectorCount + info.pendingVectorCount).toBe(4);

@@ -1,4 +1,4 @@
-import { invalid } from "@x/core";
+import { invalid, quote } from "@x/core";
 
 /**
  * A filter expression built by `filter.*`. Pass it as `filter` to `query`; `String(f)` gives
@@ -16,19 +16,38 @@ declare const brand: unique symbol;
 /** A value a comparison can hold: a string, a finite number or a boolean. */
 export type FilterValue = string | number | boolean;
 
-// A String object: templates, String() and JSON.stringify all see the expression text.
-class Expr extends String implements FilterExpression {
+/** The rule a filter given as an object breaks: only the builder makes them. */
+export const BUILT = "must be built with filter";
+
+// The one class behind every FilterExpression. It keeps how to build its own negation,
+// because the service's language has no unary NOT.
+class Filter implements FilterExpression {
   declare readonly [brand]: true;
-  constructor(
-    text: string,
-    readonly n: () => FilterExpression,
-  ) {
-    super(text);
+  readonly #text: string;
+  readonly #negate: () => Filter;
+
+  constructor(text: string, negate: () => Filter) {
+    this.#text = text;
+    this.#negate = negate;
+  }
+
+  negated(): Filter {
+    return this.#negate();
+  }
+
+  toString(): string {
+    return this.#text;
+  }
+
+  /** So `JSON.stringify` of a request sends the expression text. */
+  toJSON(): string {
+    return this.#text;
   }
 }
 
-export const isFilter = (f: unknown): f is Expr => f instanceof Expr;
-export const BUILT = "must be built with filter";
+export function isFilter(value: unknown): value is FilterExpression {
+  return value instanceof Filter;
+}
 
 // Grammar of what the builder writes (the dev server parses exactly this):
 //   path    := ident ( "." ident | "[" digits "]" | "[#-" digits "]" )*
@@ -41,63 +60,84 @@ export const BUILT = "must be built with filter";
 //   boolean := true | false
 //   list    := "(" value ( ", " value )* ")"
 // `and`/`or` wrap every child in parentheses: "(a) AND (b)".
-const path = (field: string): string =>
-  /^(?!(and|or|not|in|glob|contains|has|field|true|false)\b)[a-z_]\w*(\.[a-z_]\w*|\[(#-)?\d+\])*$/i.test(
-    field,
-  )
-    ? field
-    : invalid("field", `${JSON.stringify(field)} is not a path like a.b[0] or a[#-1]`);
+const KEYWORD = /^(and|or|not|in|glob|contains|has|field|true|false)\b/i;
+const PATH = /^[a-z_]\w*(\.[a-z_]\w*|\[(#-)?\d+\])*$/i;
 
-const literal = (v: unknown): string =>
-  typeof v === "string"
-    ? `'${v.replace(/['\\]/g, "\\$&")}'`
-    : typeof v === "boolean" || Number.isFinite(v)
-      ? `${v}`
-      : invalid("value", "must be a string, a finite number or a boolean");
+function fieldPath(field: string): string {
+  if (typeof field !== "string" || KEYWORD.test(field) || !PATH.test(field)) {
+    invalid("field", `${quote(field)} is not a path like a.b[0] or a[#-1]`);
+  }
+  return field;
+}
 
-// Each operator sits next to its negation: OPS[i ^ 1] negates OPS[i]. From 10 on, lists.
-const OPS = [
-  "=",
-  "!=",
-  "<",
-  ">=",
-  ">",
-  "<=",
-  "GLOB",
-  "NOT GLOB",
-  "CONTAINS",
-  "NOT CONTAINS",
-  "IN",
-  "NOT IN",
-];
+function literal(value: unknown): string {
+  if (typeof value === "string") return `'${value.replace(/['\\]/g, "\\$&")}'`;
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return invalid("value", "must be a string, a finite number or a boolean");
+}
 
-const compare =
-  (op: number) =>
-  (field: string, value: FilterValue | readonly FilterValue[]): FilterExpression => {
-    const rhs =
-      op < 10
-        ? literal(value)
-        : Array.isArray(value) && value.length
-          ? `(${value.map(literal).join(", ")})`
-          : invalid("values", "must be a non-empty array");
-    return new Expr(`${path(field)} ${OPS[op]} ${rhs}`, () => compare(op ^ 1)(field, value));
-  };
+/** Each comparison with its operator and the comparison that negates it. */
+const COMPARISONS = {
+  eq: { operator: "=", negation: "ne" },
+  ne: { operator: "!=", negation: "eq" },
+  lt: { operator: "<", negation: "gte" },
+  gte: { operator: ">=", negation: "lt" },
+  gt: { operator: ">", negation: "lte" },
+  lte: { operator: "<=", negation: "gt" },
+  glob: { operator: "GLOB", negation: "notGlob" },
+  notGlob: { operator: "NOT GLOB", negation: "glob" },
+  contains: { operator: "CONTAINS", negation: "notContains" },
+  notContains: { operator: "NOT CONTAINS", negation: "contains" },
+} as const;
+type ComparisonName = keyof typeof COMPARISONS;
 
-const has =
-  (negated: boolean) =>
-  (field: string): FilterExpression =>
-    new Expr(`HAS ${negated ? "NOT " : ""}FIELD ${path(field)}`, () => has(!negated)(field));
+/** The list comparisons, likewise. */
+const LIST_COMPARISONS = {
+  in: { operator: "IN", negation: "notIn" },
+  notIn: { operator: "NOT IN", negation: "in" },
+} as const;
+type ListComparisonName = keyof typeof LIST_COMPARISONS;
 
-const join =
-  (and: boolean) =>
-  (...children: FilterExpression[]): FilterExpression =>
-    children.length && children.every(isFilter)
-      ? new Expr(children.map((c) => `(${c})`).join(and ? " AND " : " OR "), () =>
-          join(!and)(...(children as Expr[]).map((c) => c.n())),
-        )
-      : invalid("filter", `and/or: each child ${BUILT}`);
+function comparison(name: ComparisonName, field: string, value: FilterValue): Filter {
+  const { operator, negation } = COMPARISONS[name];
+  const text = `${fieldPath(field)} ${operator} ${literal(value)}`;
+  return new Filter(text, () => comparison(negation, field, value));
+}
 
-type Compare<V> = (field: string, value: V) => FilterExpression;
+function listComparison(
+  name: ListComparisonName,
+  field: string,
+  values: readonly FilterValue[],
+): Filter {
+  const { operator, negation } = LIST_COMPARISONS[name];
+  if (!Array.isArray(values) || values.length === 0) {
+    invalid("values", "must be a non-empty array");
+  }
+  const text = `${fieldPath(field)} ${operator} (${values.map(literal).join(", ")})`;
+  return new Filter(text, () => listComparison(negation, field, values));
+}
+
+function hasField(field: string, present: boolean): Filter {
+  const text = `HAS ${present ? "" : "NOT "}FIELD ${fieldPath(field)}`;
+  return new Filter(text, () => hasField(field, !present));
+}
+
+/** `and`/`or` of the children; its negation is the other one of the negated children. */
+function junction(joiner: "AND" | "OR", children: FilterExpression[]): Filter {
+  const filters = children.filter((child): child is Filter => child instanceof Filter);
+  if (children.length === 0 || filters.length !== children.length) {
+    invalid("filter", `and/or: each child ${BUILT}`);
+  }
+  const text = filters.map((child) => `(${child})`).join(` ${joiner} `);
+  const other = joiner === "AND" ? "OR" : "AND";
+  return new Filter(text, () =>
+    junction(
+      other,
+      filters.map((child) => child.negated()),
+    ),
+  );
+}
 
 /**
  * Builds filter expressions whose values can never change their structure.
@@ -106,42 +146,48 @@ type Compare<V> = (field: string, value: V) => FilterExpression;
  * `=`/`!=`, `<`/`>=`, `>`/`<=`, `GLOB`/`NOT GLOB`, `IN`/`NOT IN`, `CONTAINS`/`NOT CONTAINS`,
  * `HAS FIELD`/`HAS NOT FIELD` swap, and `and`/`or` swap with negated children (De Morgan).
  * A comparison on a field a record lacks matches neither it nor its negation.
- *
- * The calls below are marked pure so that a bundle which never imports `filter` drops it.
  */
 export const filter = {
   /** `field = value`. */
-  eq: /* @__PURE__ */ compare(0) as Compare<FilterValue>,
+  eq: (field: string, value: FilterValue): FilterExpression => comparison("eq", field, value),
   /** `field != value`. */
-  ne: /* @__PURE__ */ compare(1) as Compare<FilterValue>,
+  ne: (field: string, value: FilterValue): FilterExpression => comparison("ne", field, value),
   /** `field < value` (numbers only). */
-  lt: /* @__PURE__ */ compare(2) as Compare<number>,
+  lt: (field: string, value: number): FilterExpression => comparison("lt", field, value),
   /** `field >= value` (numbers only). */
-  gte: /* @__PURE__ */ compare(3) as Compare<number>,
+  gte: (field: string, value: number): FilterExpression => comparison("gte", field, value),
   /** `field > value` (numbers only). */
-  gt: /* @__PURE__ */ compare(4) as Compare<number>,
+  gt: (field: string, value: number): FilterExpression => comparison("gt", field, value),
   /** `field <= value` (numbers only). */
-  lte: /* @__PURE__ */ compare(5) as Compare<number>,
+  lte: (field: string, value: number): FilterExpression => comparison("lte", field, value),
   /** `field GLOB 'pattern'`. */
-  glob: /* @__PURE__ */ compare(6) as Compare<string>,
+  glob: (field: string, pattern: string): FilterExpression => comparison("glob", field, pattern),
   /** `field NOT GLOB 'pattern'`. */
-  notGlob: /* @__PURE__ */ compare(7) as Compare<string>,
+  notGlob: (field: string, pattern: string): FilterExpression =>
+    comparison("notGlob", field, pattern),
   /** `field CONTAINS value` (an array field holds the value). */
-  contains: /* @__PURE__ */ compare(8) as Compare<FilterValue>,
+  contains: (field: string, value: FilterValue): FilterExpression =>
+    comparison("contains", field, value),
   /** `field NOT CONTAINS value`. */
-  notContains: /* @__PURE__ */ compare(9) as Compare<FilterValue>,
+  notContains: (field: string, value: FilterValue): FilterExpression =>
+    comparison("notContains", field, value),
   /** `field IN (v1, v2, ...)`; at least one value. */
-  in: /* @__PURE__ */ compare(10) as Compare<readonly FilterValue[]>,
+  in: (field: string, values: readonly FilterValue[]): FilterExpression =>
+    listComparison("in", field, values),
   /** `field NOT IN (v1, v2, ...)`; at least one value. */
-  notIn: /* @__PURE__ */ compare(11) as Compare<readonly FilterValue[]>,
+  notIn: (field: string, values: readonly FilterValue[]): FilterExpression =>
+    listComparison("notIn", field, values),
   /** `HAS FIELD field`: the record has the field. */
-  hasField: /* @__PURE__ */ has(false),
+  hasField: (field: string): FilterExpression => hasField(field, true),
   /** `HAS NOT FIELD field`: the record lacks the field. */
-  hasNotField: /* @__PURE__ */ has(true),
+  hasNotField: (field: string): FilterExpression => hasField(field, false),
   /** `(e1) AND (e2) ...`: every expression holds. */
-  and: /* @__PURE__ */ join(true),
+  and: (...children: FilterExpression[]): FilterExpression => junction("AND", children),
   /** `(e1) OR (e2) ...`: at least one expression holds. */
-  or: /* @__PURE__ */ join(false),
+  or: (...children: FilterExpression[]): FilterExpression => junction("OR", children),
   /** The negation of an expression, rewritten structurally (see above). */
-  not: (e: FilterExpression): FilterExpression => (isFilter(e) ? e.n() : invalid("filter", BUILT)),
+  not: (expression: FilterExpression): FilterExpression => {
+    if (!(expression instanceof Filter)) return invalid("filter", BUILT);
+    return expression.negated();
+  },
 };

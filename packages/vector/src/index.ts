@@ -6,6 +6,7 @@
  * @packageDocumentation
  * @module @x/vector
  */
+export type { ApiPromise, RequestOptions, WithResponse } from "@x/core";
 export {
   ApiError,
   AuthenticationError,
@@ -21,17 +22,20 @@ export {
 } from "@x/core";
 export type { FilterExpression, FilterValue } from "./filter";
 export { filter } from "./filter";
+/** The spec's generated types, for code that works with the raw operations. */
+export type { components, operations, paths } from "./generated/schema";
 export type {
   AnyMeta,
-  CallOptions,
-  FetchOptions,
+  FetchByIds,
+  FetchByPrefix,
+  FetchRequest,
   IncludeOptions,
   IndexInfo,
   Query,
-  RangeAllOptions,
+  RangeAllRequest,
   RangeIterable,
-  RangeOptions,
   RangePage,
+  RangeRequest,
   ScoreRecord,
   SparseVector,
   VectorIndexOptions,

@@ -1,8 +1,13 @@
-import type { ClientOptions } from "@x/core";
+import type { ClientOptions, RequestBodyOf, ResultOf } from "@x/core";
 import type { FilterExpression } from "./filter";
-import type { components } from "./generated/schema";
+import type { components, operations } from "./generated/schema";
 
 type Schemas = components["schemas"];
+
+// The namespaced operations; the default namespace's share their bodies and results.
+type RangeOperation = operations["rangeVectorsInNamespace"];
+type FetchOperation = operations["fetchVectorsInNamespace"];
+type InfoOperation = operations["getIndexInfo"];
 
 /** The metadata type when none is given. */
 export type AnyMeta = Record<string, unknown>;
@@ -17,61 +22,43 @@ export interface VectorIndexOptions extends ClientOptions {
 /** `{ indices, values }`: the non-zero dimensions of a sparse vector and their values. */
 export type SparseVector = Schemas["SparseVector"];
 
+/** The spec's record, with `metadata` of the caller's type. */
+type WithMeta<Record, Meta> = Omit<Record, "metadata"> & { metadata?: Meta };
+
 /**
  * A stored vector. Only `id` is always present: `vector`/`sparseVector` come with
  * `includeVectors` (by index type), `metadata` with `includeMetadata` when the vector has
  * metadata, `data` with `includeData` when it has data.
  */
-export interface VectorRecord<Meta = AnyMeta> extends Omit<Schemas["VectorRecord"], "metadata"> {
-  /** Your metadata, typed `Meta`; present with `includeMetadata` when the vector has any. */
-  metadata?: Meta;
-}
+export type VectorRecord<Meta = AnyMeta> = WithMeta<Schemas["VectorRecord"], Meta>;
 
 /** A query result: a record and its similarity (higher is more similar). */
-export interface ScoreRecord<Meta = AnyMeta> extends VectorRecord<Meta> {
-  /** Similarity to the query, higher is more similar; in [0, 1] on dense indexes. */
-  score: number;
-}
+export type ScoreRecord<Meta = AnyMeta> = WithMeta<Schemas["ScoreRecord"], Meta>;
 
 /** Counts and configuration of the whole index (not per namespace). */
-export type IndexInfo = Schemas["IndexInfo"];
-
-/** Per-call options every method takes. */
-export interface CallOptions {
-  /** Aborts the call (and, for `rangeAll`, the iteration). */
-  signal?: AbortSignal;
-}
+export type IndexInfo = ResultOf<InfoOperation>["result"];
 
 /** What to include in each returned record; all default to false. */
-export type IncludeOptions = Partial<
-  Pick<Schemas["RangeRequest"], "includeMetadata" | "includeVectors" | "includeData">
+export type IncludeOptions = Pick<
+  RangeRequest,
+  "includeMetadata" | "includeVectors" | "includeData"
 >;
 
-/** What `range` reads: one page of vectors from `cursor`. */
-export interface RangeOptions extends IncludeOptions, CallOptions {
-  /** `"0"` for the first page, then the previous page's `nextCursor`. */
-  cursor: string;
-  /** Page size: a positive integer. */
-  limit: number;
-  /** Only ids starting with this. */
-  prefix?: string;
-}
+/** The request of `range`: the spec's range body (`cursor`, `limit`, `prefix`, includes). */
+export type RangeRequest = RequestBodyOf<RangeOperation>;
 
-/** One page of `range`: its vectors and the cursor of the next page. */
-export interface RangePage<Meta = AnyMeta> {
-  /** Pass as `cursor` for the next page; `""` once no vectors remain. */
-  nextCursor: string;
-  /** The page's vectors, in id order. */
+type RangeResult = ResultOf<RangeOperation>["result"];
+
+/** One page of `range`: `nextCursor` (`""` once no vectors remain) and the vectors. */
+export type RangePage<Meta = AnyMeta> = Omit<RangeResult, "vectors"> & {
   vectors: VectorRecord<Meta>[];
-}
+};
 
-/** What `rangeAll` reads: every vector, or every one whose id starts with `prefix`. */
-export interface RangeAllOptions extends IncludeOptions, CallOptions {
-  /** Only ids starting with this. */
-  prefix?: string;
+/** The request of `rangeAll`: a range request without paging, which it does itself. */
+export type RangeAllRequest = Omit<RangeRequest, "cursor" | "limit"> & {
   /** Vectors per request (default 100). */
   pageSize?: number;
-}
+};
 
 /** Every record, page by page; iterate it with `for await`, or its `pages()`. */
 export interface RangeIterable<Meta = AnyMeta> extends AsyncIterable<VectorRecord<Meta>> {
@@ -79,34 +66,22 @@ export interface RangeIterable<Meta = AnyMeta> extends AsyncIterable<VectorRecor
   pages(): AsyncIterable<RangePage<Meta>>;
 }
 
-type QueryFields = Partial<
-  Pick<Schemas["QueryWithVector"], "topK" | "weightingStrategy" | "fusionAlgorithm">
-> &
-  IncludeOptions & {
-    /** A filter string in the service's language, or an expression built with `filter`. */
-    filter?: string | FilterExpression;
-  };
+/** A query branch with `filter` also taking an expression built with `filter`. */
+type WithFilter<Branch extends { filter?: string }> = Omit<Branch, "filter"> & {
+  /** A filter string in the service's language, or an expression built with `filter`. */
+  filter?: Branch["filter"] | FilterExpression;
+};
 
 /** One query: a dense `vector`, a `sparseVector`, or both (hybrid indexes). */
-export type Query = QueryFields &
-  (
-    | {
-        /** The dense query vector, of the index's dimension. */
-        vector: number[];
-        /** The sparse query vector, on sparse and hybrid indexes. */
-        sparseVector?: SparseVector;
-      }
-    | {
-        /** The dense query vector, of the index's dimension. */
-        vector?: number[];
-        /** The sparse query vector, on sparse and hybrid indexes. */
-        sparseVector: SparseVector;
-      }
-  );
+export type Query =
+  | WithFilter<Schemas["QueryWithVector"]>
+  | WithFilter<Schemas["QueryWithSparseVector"]>;
 
-/** What `fetch` takes besides ids: what to include, a `prefix`, a `signal`. */
-export type FetchOptions = IncludeOptions &
-  CallOptions & {
-    /** With ids: an id not starting with it is a miss. Alone: at most 1000 vectors. */
-    prefix?: string;
-  };
+/** The request of `fetch`: `{ ids }` (with an optional `prefix`), or `{ prefix }` alone. */
+export type FetchRequest = RequestBodyOf<FetchOperation>;
+
+/** A fetch by ids: the spec's `FetchByIds`. */
+export type FetchByIds = Schemas["FetchByIds"];
+
+/** A fetch by prefix alone: the spec's `FetchByPrefix` without `ids`. */
+export type FetchByPrefix = Omit<Schemas["FetchByPrefix"], "ids"> & { ids?: undefined };

@@ -1,21 +1,50 @@
-import { type Call, createTransport, httpUrl, invalid, readEnv, XError } from "@x/core";
+import {
+  ApiPromise,
+  CLIENT_OPTION_KEYS,
+  checkBaseUrl,
+  checkKnownKeys,
+  checkObject,
+  checkRequestOptions,
+  createRequest,
+  createTransport,
+  invalid,
+  type KeyList,
+  type OperationRequest,
+  quote,
+  type RequestOptions,
+  readEnv,
+  XError,
+} from "@x/core";
+import { listOf, resultOf } from "./envelope";
+import type { components, paths } from "./generated/schema";
 import type {
   AnyMeta,
-  CallOptions,
-  FetchOptions,
+  FetchByIds,
+  FetchByPrefix,
   IndexInfo,
   Query,
-  RangeAllOptions,
+  RangeAllRequest,
   RangeIterable,
-  RangeOptions,
   RangePage,
+  RangeRequest,
   ScoreRecord,
   VectorIndexOptions,
   VectorRecord,
 } from "./types";
-import { checkQuery, positive } from "./validate";
+import { fetchBody, queryBody, rangeAllRequest, rangeBody } from "./validate";
 
-type Send = <T>(op: string, options?: CallOptions, json?: unknown) => Promise<T>;
+type QueryRequest = components["schemas"]["QueryRequest"];
+type QueryResult = components["schemas"]["QueryResult"];
+type ScoreList = components["schemas"]["ScoreList"];
+
+const CLIENT_KEYS: KeyList<VectorIndexOptions> = {
+  ...CLIENT_OPTION_KEYS,
+  url: true,
+  namespace: true,
+};
+
+/** The paths the client appends to `url` itself, so `url` must not end with one. */
+const APPENDED_PATH = /\/(range|query|fetch|info)\/*$/i;
 
 /**
  * A client for one vector index, scoped to one namespace (the default one, `""`, unless
@@ -24,25 +53,22 @@ type Send = <T>(op: string, options?: CallOptions, json?: unknown) => Promise<T>
 export class VectorIndex<Meta = AnyMeta> {
   // Private, so the token never shows when an index is logged.
   readonly #options: VectorIndexOptions;
-  readonly #send: Send;
+
+  /**
+   * Calls any operation of the vector spec through this client's transport (auth, retries,
+   * timeouts, typed errors, `withResponse()`): `index.request("POST", "/range/{namespace}",
+   * { params: { path: { namespace } }, body }, options)`. Path, method, parameters, body and
+   * result are typed from the generated `paths`; the result is the raw `{ result }` body.
+   */
+  readonly request: OperationRequest<paths>;
 
   constructor(options: VectorIndexOptions) {
-    const { url, namespace = "" } = options;
-    httpUrl(url, "url");
-    // "." and ".." cannot be sent: URLs resolve them as dot segments, even percent-encoded.
-    if (typeof namespace !== "string" || /^\.\.?$/.test(namespace)) {
-      invalid("namespace", 'must be a string, not "." or ".."');
-    }
-    const transport = createTransport({ ...options, baseUrl: url });
-    const scope = namespace && `/${encodeURIComponent(namespace)}`;
+    checkObject(options, "VectorIndex options", '{ url: "https://...", token: "..." }');
+    checkKnownKeys("VectorIndex", options, CLIENT_KEYS);
     this.#options = options;
-    // Every operation but info (op "") is namespaced; every success is `{ result }`.
-    this.#send = async (op, { signal, ...rest } = {}, json = rest) => {
-      const call: Call = op
-        ? { method: "POST", path: `/${op}${scope}`, json, signal }
-        : { method: "GET", path: "/info", signal };
-      return ((await transport(call)) as { result: never }).result;
-    };
+    this.request = createRequest<paths>(
+      createTransport({ ...options, baseUrl: checkBaseUrl(options.url, "url", APPENDED_PATH) }),
+    );
   }
 
   /** Reads `VECTOR_URL` and `VECTOR_TOKEN` from `env` (default: `process.env` where it exists). */
@@ -54,40 +80,58 @@ export class VectorIndex<Meta = AnyMeta> {
     return new VectorIndex({ ...options, url: need("VECTOR_URL"), token: need("VECTOR_TOKEN") });
   }
 
-  /** The same index scoped to namespace `name` (`""` is the default namespace). */
+  /**
+   * The same index scoped to namespace `name` (`""` is the default namespace). A name that
+   * cannot be sent is reported by each call of the new index.
+   */
   namespace(name: string): VectorIndex<Meta> {
     return new VectorIndex({ ...this.#options, namespace: name });
   }
 
   /** One page of vectors from `cursor` (`"0"` first, then `nextCursor` until it is `""`). */
-  range(options: RangeOptions): Promise<RangePage<Meta>> {
-    if (typeof options?.cursor !== "string") {
-      invalid("cursor", 'must be a string ("0" to start)');
-    }
-    positive(options.limit, "limit");
-    return this.#send("range", options);
+  range(request: RangeRequest, options?: RequestOptions): ApiPromise<RangePage<Meta>> {
+    return ApiPromise.from(() => {
+      checkRequestOptions("range", options);
+      const body = rangeBody(request);
+      const namespace = this.#namespace();
+      const sent =
+        namespace === ""
+          ? this.request("POST", "/range", { body }, options)
+          : this.request(
+              "POST",
+              "/range/{namespace}",
+              { params: { path: { namespace } }, body },
+              options,
+            );
+      return sent.map((body, response) => {
+        const result = resultOf(body, response);
+        const vectors = listOf(result?.vectors, "vectors", body, response);
+        return { ...result, vectors: vectors.map((record) => withMeta<Meta>(record)) };
+      });
+    });
   }
 
   /**
    * Every vector (with `prefix`, every matching one), fetched `pageSize` at a time as the
-   * loop asks for them. `pages()` yields whole pages instead of records.
+   * loop asks for them. `pages()` yields whole pages instead of records. Bad input is
+   * reported by the first `next()`; `options` apply to every page's request.
    */
-  rangeAll(options: RangeAllOptions = {}): RangeIterable<Meta> {
-    const { pageSize = 100, ...rest } = options;
-    positive(pageSize, "pageSize");
-    const range = (cursor: string) => this.range({ ...rest, cursor, limit: pageSize });
-    async function* pages() {
+  rangeAll(request: RangeAllRequest = {}, options?: RequestOptions): RangeIterable<Meta> {
+    const index = this;
+    async function* pages(): AsyncGenerator<RangePage<Meta>> {
+      const { pageSize, ...rest } = rangeAllRequest(request);
+      checkRequestOptions("rangeAll", options);
       // A cursor seen before, the one just sent or an older one, would loop forever.
       const seen = new Set<string>();
       for (let cursor = "0"; cursor !== ""; ) {
-        rest.signal?.throwIfAborted();
+        options?.signal?.throwIfAborted();
         seen.add(cursor);
-        const page = await range(cursor);
+        const page = await index.range({ ...rest, cursor, limit: pageSize }, options);
         yield page;
         cursor = page.nextCursor;
         if (seen.has(cursor)) {
           throw new XError(
-            `rangeAll: got cursor "${cursor}" twice, so pages would repeat; stopped.`,
+            `rangeAll: got cursor ${quote(cursor)} twice, so pages would repeat; stopped.`,
           );
         }
       }
@@ -101,42 +145,114 @@ export class VectorIndex<Meta = AnyMeta> {
   }
 
   /** The `topK` (default 10) nearest vectors, highest score first. */
-  query(query: Query & CallOptions): Promise<ScoreRecord<Meta>[]> {
-    checkQuery(query);
-    return this.#send("query", query);
+  query(query: Query, options?: RequestOptions): ApiPromise<ScoreRecord<Meta>[]> {
+    return ApiPromise.from(() => {
+      checkRequestOptions("query", options);
+      return this.#query(queryBody(query), options).map((lists) => lists[0] ?? []);
+    });
   }
 
   /** Several queries in one request: one list of results per query, in order. */
-  async queryMany(queries: Query[], options?: CallOptions): Promise<ScoreRecord<Meta>[][]> {
-    if (!Array.isArray(queries) || !queries.length) invalid("queries", "must be a non-empty array");
-    queries.forEach((q, i) => {
-      checkQuery(q, `queries[${i}].`);
+  queryMany(queries: Query[], options?: RequestOptions): ApiPromise<ScoreRecord<Meta>[][]> {
+    return ApiPromise.from(() => {
+      checkRequestOptions("queryMany", options);
+      if (!Array.isArray(queries) || queries.length === 0) {
+        invalid("queries", "must be a non-empty array");
+      }
+      const body = queries.map((query, i) =>
+        queryBody(query, `queries[${i}].`, `queryMany queries[${i}]`),
+      );
+      return this.#query(body, options);
     });
-    const lists = await this.#send<ScoreRecord<Meta>[][]>("query", options, queries);
-    // The service answers a batch of one with a bare list.
-    return queries.length > 1 || Array.isArray(lists[0]) ? lists : [lists as never];
   }
 
-  /** The vectors with these ids, in order, `null` for an id with no vector. */
-  fetch(ids: string[], options?: FetchOptions): Promise<(VectorRecord<Meta> | null)[]>;
+  /** The vectors with these `ids`, in order, `null` for an id with no vector. */
+  fetch(request: FetchByIds, options?: RequestOptions): ApiPromise<(VectorRecord<Meta> | null)[]>;
   /** Up to 1000 vectors whose id starts with `prefix`; use `rangeAll({ prefix })` for more. */
-  fetch(options: FetchOptions & { prefix: string }): Promise<VectorRecord<Meta>[]>;
-  async fetch(
-    ids: string[] | (FetchOptions & { ids?: string[] }),
-    options?: FetchOptions,
-  ): Promise<(VectorRecord<Meta> | null)[]> {
-    const body = Array.isArray(ids) ? { ...options, ids } : ids;
-    if (body?.ids) {
-      // Nothing asked, nothing to send.
-      if (!body.ids.length) return [];
-    } else if (body?.prefix === undefined) {
-      invalid("ids", "give an array of ids, or { prefix }");
-    }
-    return this.#send("fetch", body);
+  fetch(request: FetchByPrefix, options?: RequestOptions): ApiPromise<VectorRecord<Meta>[]>;
+  fetch(
+    request: FetchByIds | FetchByPrefix,
+    options?: RequestOptions,
+  ): ApiPromise<(VectorRecord<Meta> | null)[]> {
+    return ApiPromise.from(() => {
+      checkRequestOptions("fetch", options);
+      const body = fetchBody(request);
+      // Nothing asked, nothing to send; withResponse() then gives a local 200, not the service's.
+      if (body.ids?.length === 0) return ApiPromise.resolved([], new Response("[]"));
+      const namespace = this.#namespace();
+      const sent =
+        namespace === ""
+          ? this.request("POST", "/fetch", { body }, options)
+          : this.request(
+              "POST",
+              "/fetch/{namespace}",
+              { params: { path: { namespace } }, body },
+              options,
+            );
+      return sent.map((body, response) => {
+        const records = listOf(resultOf(body, response), "records", body, response);
+        return records.map((record) => record && withMeta<Meta>(record));
+      });
+    });
   }
 
   /** Counts and configuration of the whole index, with per-namespace counts. */
-  info(options?: CallOptions): Promise<IndexInfo> {
-    return this.#send("", options);
+  info(options?: RequestOptions): ApiPromise<IndexInfo> {
+    return ApiPromise.from(() => {
+      checkRequestOptions("info", options);
+      return this.request("GET", "/info", {}, options).map(resultOf);
+    });
   }
+
+  /** One query or a batch; the service answers a single query, or a batch of one, with one list. */
+  #query(
+    body: QueryRequest | QueryRequest[],
+    options: RequestOptions | undefined,
+  ): ApiPromise<ScoreRecord<Meta>[][]> {
+    const namespace = this.#namespace();
+    const sent =
+      namespace === ""
+        ? this.request("POST", "/query", { body }, options)
+        : this.request(
+            "POST",
+            "/query/{namespace}",
+            { params: { path: { namespace } }, body },
+            options,
+          );
+    return sent.map((body, response) => {
+      const result = listOf(resultOf(body, response), "score", body, response);
+      const lists = isListOfLists(result) ? result : [result];
+      return lists.map((list) => list.map((record) => scoreWithMeta<Meta>(record)));
+    });
+  }
+
+  /** The namespace as sent; "." and ".." cannot be, as URLs resolve them as dot segments. */
+  #namespace(): string {
+    const { namespace = "" } = this.#options;
+    if (typeof namespace !== "string" || namespace === "." || namespace === "..") {
+      invalid(
+        "namespace",
+        `${quote(namespace)} cannot be sent: give a string other than "." or ".."`,
+      );
+    }
+    return namespace;
+  }
+}
+
+/** A batch's answer (one list per query) rather than a single query's list. */
+function isListOfLists(result: QueryResult): result is ScoreList[] {
+  return Array.isArray(result[0]);
+}
+
+/**
+ * A record with its metadata typed as `Meta`. The service returns the metadata that was
+ * stored; `Meta` is the caller's statement of its shape, as with a typed `JSON.parse`.
+ */
+function withMeta<Meta>(record: components["schemas"]["VectorRecord"]): VectorRecord<Meta> {
+  return record as VectorRecord<Meta>;
+}
+
+/** A score record with its metadata typed as `Meta`, as above. */
+function scoreWithMeta<Meta>(record: components["schemas"]["ScoreRecord"]): ScoreRecord<Meta> {
+  return record as ScoreRecord<Meta>;
 }

@@ -73,7 +73,7 @@ describe("5xx answers", () => {
 
   it("throw InternalServerError after maxRetries + 1 attempts", async () => {
     const { client, seen } = index([busy], { maxRetries: 3 });
-    const error = await failure(client.fetch(["a"]));
+    const error = await failure(client.fetch({ ids: ["a"] }));
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.message).toContain("overloaded");
     expect(seen).toHaveLength(4);
@@ -86,12 +86,12 @@ describe("5xx answers", () => {
   });
 
   it("retry every read: range, queryMany and info too", async () => {
-    for (const call of [
-      (c: VectorIndex) => c.range({ cursor: "0", limit: 1 }),
-      (c: VectorIndex) => c.queryMany([{ vector: [1] }, { vector: [2] }]),
-      (c: VectorIndex) => c.info(),
-    ]) {
-      const { client, seen } = index([busy, { result: [[], []] }], { maxRetries: 1 });
+    for (const [call, result] of [
+      [(c: VectorIndex) => c.range({ cursor: "0", limit: 1 }), { nextCursor: "", vectors: [] }],
+      [(c: VectorIndex) => c.queryMany([{ vector: [1] }, { vector: [2] }]), [[], []]],
+      [(c: VectorIndex) => c.info(), { vectorCount: 0 }],
+    ] as const) {
+      const { client, seen } = index([busy, { result }], { maxRetries: 1 });
       await call(client);
       expect(seen).toHaveLength(2);
     }
@@ -136,11 +136,11 @@ describe("the token", () => {
 
 describe("signal", () => {
   const calls: [string, (c: VectorIndex, signal: AbortSignal) => Promise<unknown>][] = [
-    ["range", (c, signal) => c.range({ cursor: "0", limit: 1, signal })],
-    ["query", (c, signal) => c.query({ vector: [1], signal })],
+    ["range", (c, signal) => c.range({ cursor: "0", limit: 1 }, { signal })],
+    ["query", (c, signal) => c.query({ vector: [1] }, { signal })],
     ["queryMany", (c, signal) => c.queryMany([{ vector: [1] }], { signal })],
-    ["fetch(ids)", (c, signal) => c.fetch(["a"], { signal })],
-    ["fetch(prefix)", (c, signal) => c.fetch({ prefix: "a", signal })],
+    ["fetch(ids)", (c, signal) => c.fetch({ ids: ["a"] }, { signal })],
+    ["fetch(prefix)", (c, signal) => c.fetch({ prefix: "a" }, { signal })],
     ["info", (c, signal) => c.info({ signal })],
   ];
 

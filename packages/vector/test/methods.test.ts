@@ -54,7 +54,7 @@ describe("every call", () => {
 
   it("never puts the signal into the body", async () => {
     const { client, seen } = index([{ result: page }]);
-    await client.range({ cursor: "0", limit: 2, signal: new AbortController().signal });
+    await client.range({ cursor: "0", limit: 2 }, { signal: new AbortController().signal });
     expect(seen[0]?.body).toEqual({ cursor: "0", limit: 2 });
   });
 });
@@ -84,7 +84,7 @@ describe.each(scopes)("namespace %j", (namespace, segment) => {
     );
     await answer.client.query({ vector: [0.1, 0.2, 0.3] });
     await answer.client.queryMany([{ vector: [0.1, 0.2, 0.3] }]);
-    await answer.client.fetch(["x"]);
+    await answer.client.fetch({ ids: ["x"] });
     await answer.client.info();
     expect(answer.seen.map((s) => `${s.method} ${s.path}`)).toEqual([
       `POST /query${segment}`,
@@ -107,16 +107,22 @@ describe("namespace()", () => {
     expect(seen.map((s) => s.path)).toEqual(["/range/a", "/range/b", "/range"]);
   });
 
-  it.each([".", ".."])("rejects %j, which a URL would resolve away", (name) => {
-    const { client } = index([{ result: page }]);
-    expect(() => client.namespace(name)).toThrow(ValidationError);
-  });
+  it.each([".", ".."])(
+    "rejects %j, which a URL would resolve away, from each call",
+    async (name) => {
+      const { client, seen } = index([{ result: page }]);
+      const scoped = client.namespace(name);
+      const error = await scoped.range({ cursor: "0", limit: 1 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({ field: "namespace" });
+      expect(seen).toEqual([]);
+    },
+  );
 
-  it("rejects a namespace that is not a string", () => {
+  it("rejects a namespace that is not a string, from each call", async () => {
     const { client } = index([{ result: page }]);
-    expect(() => client.namespace(7 as unknown as string)).toThrow(
-      expect.objectContaining({ field: "namespace" }),
-    );
+    const scoped = client.namespace(7 as unknown as string);
+    await expect(scoped.query({ vector: [1] })).rejects.toMatchObject({ field: "namespace" });
   });
 });
 
@@ -217,14 +223,14 @@ describe("fetch", () => {
 
   it.each(flags)("fetches ids in order with nulls for misses, flags %j", async (include) => {
     const { client, seen } = index([{ result: [hit, null, { id: "doc-2" }] }]);
-    const result = await client.fetch(["doc-1", "doc-404", "doc-2"], include);
+    const result = await client.fetch({ ids: ["doc-1", "doc-404", "doc-2"], ...include });
     expect(seen[0]?.body).toEqual({ ...include, ids: ["doc-1", "doc-404", "doc-2"] });
     expect(result).toEqual([hit, null, { id: "doc-2" }]);
   });
 
   it("fetches ids within a prefix", async () => {
     const { client, seen } = index([{ result: [hit, null] }]);
-    await client.fetch(["doc-1", "x-1"], { prefix: "doc-" });
+    await client.fetch({ ids: ["doc-1", "x-1"], prefix: "doc-" });
     expect(seen[0]?.body).toEqual({ prefix: "doc-", ids: ["doc-1", "x-1"] });
   });
 
@@ -236,7 +242,7 @@ describe("fetch", () => {
 
   it("answers an empty id list with an empty list, sending nothing", async () => {
     const { client, seen } = index([{ result: [] }]);
-    expect(await client.fetch([])).toEqual([]);
+    expect(await client.fetch({ ids: [] })).toEqual([]);
     expect(seen).toEqual([]);
   });
 });

@@ -115,7 +115,7 @@ describe("rangeAll", () => {
     const reason = new Error("enough");
     const got: string[] = [];
     const error = await (async () => {
-      for await (const record of client.rangeAll({ signal: controller.signal })) {
+      for await (const record of client.rangeAll({}, { signal: controller.signal })) {
         got.push(record.id);
         if (record.id === "b") controller.abort(reason);
       }
@@ -128,7 +128,7 @@ describe("rangeAll", () => {
   it("stops with the abort reason when aborted while a page is in flight", async () => {
     const { client, seen } = index([pages[0]!, "hang"]);
     const controller = new AbortController();
-    const iterator = client.rangeAll({ signal: controller.signal })[Symbol.asyncIterator]();
+    const iterator = client.rangeAll({}, { signal: controller.signal })[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ id: "a" });
     expect((await iterator.next()).value).toEqual({ id: "b" });
     const next = iterator.next();
@@ -138,10 +138,12 @@ describe("rangeAll", () => {
     await expect(next).rejects.toMatchObject({ name: "AbortError" });
   });
 
-  it("rejects a bad pageSize when called, not when iterated", () => {
-    const { client } = index(pages);
-    expect(() => client.rangeAll({ pageSize: -1 })).toThrow(
-      expect.objectContaining({ field: "pageSize" }),
-    );
+  it("reports a bad pageSize on the first next(), never by throwing when called", async () => {
+    const { client, seen } = index(pages);
+    const iterable = client.rangeAll({ pageSize: -1 });
+    await expect(iterable[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      field: "pageSize",
+    });
+    expect(seen).toEqual([]);
   });
 });

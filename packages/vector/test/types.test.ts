@@ -1,4 +1,5 @@
 import {
+  type components,
   type FilterExpression,
   filter,
   type IndexInfo,
@@ -8,7 +9,7 @@ import {
   type VectorIndex,
   type VectorRecord,
 } from "@x/vector";
-import { describe, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { index } from "./stub";
 
 interface Movie {
@@ -25,9 +26,8 @@ describe("types", () => {
     expectTypeOf(movies.queryMany([{ vector: [1] }])).resolves.toEqualTypeOf<
       ScoreRecord<Movie>[][]
     >();
-    expectTypeOf(movies.range({ cursor: "0", limit: 1 })).resolves.toEqualTypeOf<
-      RangePage<Movie>
-    >();
+    // Typed, not called: this stub's answer is no range page.
+    expectTypeOf(movies.range).returns.resolves.toEqualTypeOf<RangePage<Movie>>();
     expectTypeOf(movies.rangeAll()).toMatchTypeOf<AsyncIterable<VectorRecord<Movie>>>();
     expectTypeOf(movies.rangeAll().pages()).toEqualTypeOf<AsyncIterable<RangePage<Movie>>>();
     expectTypeOf(movies.namespace("x")).toEqualTypeOf<VectorIndex<Movie>>();
@@ -54,9 +54,11 @@ describe("types", () => {
   });
 
   it("give each fetch form its own result", () => {
-    expectTypeOf(movies.fetch(["a"])).resolves.toEqualTypeOf<(VectorRecord<Movie> | null)[]>();
+    expectTypeOf(movies.fetch({ ids: ["a"] })).resolves.toEqualTypeOf<
+      (VectorRecord<Movie> | null)[]
+    >();
     expectTypeOf(
-      movies.fetch(["a"], { prefix: "doc-", includeMetadata: true }),
+      movies.fetch({ ids: ["a"], prefix: "doc-", includeMetadata: true }),
     ).resolves.toEqualTypeOf<(VectorRecord<Movie> | null)[]>();
     expectTypeOf(movies.fetch({ prefix: "doc-" })).resolves.toEqualTypeOf<VectorRecord<Movie>[]>();
   });
@@ -80,7 +82,7 @@ describe("types", () => {
       // @ts-expect-error fetch needs ids or a prefix
       movies.fetch({ includeMetadata: true });
       // @ts-expect-error ids are strings
-      movies.fetch([1, 2]);
+      movies.fetch({ ids: [1, 2] });
       // @ts-expect-error info is not namespaced, and takes no query
       movies.info({ namespace: "x" });
     });
@@ -104,5 +106,54 @@ describe("types", () => {
       filter.or("a = 1");
     });
     expectTypeOf(fake).toEqualTypeOf<FilterExpression>();
+  });
+});
+
+describe("the escape hatch request()", () => {
+  const { client } = index([{ result: { nextCursor: "", vectors: [] } }]);
+  // Never run: only the compiler's verdict matters here.
+  const typeOnly = (run: () => unknown) => run;
+
+  it("types the body, parameters and result of any operation from paths", () => {
+    expectTypeOf(client.request<"/range", "POST">).returns.resolves.toEqualTypeOf<
+      components["schemas"]["RangeResponse"]
+    >();
+    expectTypeOf(client.request<"/info", "GET">).returns.resolves.toEqualTypeOf<
+      components["schemas"]["InfoResponse"]
+    >();
+    typeOnly(() => {
+      client.request("POST", "/range/{namespace}", {
+        params: { path: { namespace: "docs" } },
+        body: { cursor: "0", limit: 10 },
+      });
+      client.request("GET", "/info", {}, { signal: AbortSignal.timeout(1000) });
+    });
+  });
+
+  it("rejects a wrong path, method or body at compile time", () => {
+    typeOnly(() => {
+      // @ts-expect-error no such path in the spec
+      client.request("POST", "/upsert", { body: { id: "a" } });
+      // @ts-expect-error /info has no POST
+      client.request("POST", "/info");
+      // @ts-expect-error limit is a number
+      client.request("POST", "/range", { body: { cursor: "0", limit: "10" } });
+      // @ts-expect-error the namespaced path needs its path parameter
+      client.request("POST", "/range/{namespace}", { body: { cursor: "0", limit: 10 } });
+    });
+  });
+
+  it("sends through the client's transport and gives withResponse()", async () => {
+    const { client: live, seen } = index([{ result: { nextCursor: "", vectors: [] } }]);
+    const { data, response } = await live
+      .request("POST", "/range/{namespace}", {
+        params: { path: { namespace: "a b" } },
+        body: { cursor: "0", limit: 1 },
+      })
+      .withResponse();
+    expect(data.result.nextCursor).toBe("");
+    expect(response.status).toBe(200);
+    expect(seen[0]?.path).toBe("/range/a%20b");
+    expect(seen[0]?.headers.get("authorization")).toMatch(/^Bearer /);
   });
 });

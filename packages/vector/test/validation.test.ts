@@ -4,10 +4,11 @@ import { index } from "./stub";
 
 type Call = (client: VectorIndex) => unknown;
 const bad = (value: unknown) => value as never;
+const firstPage = (pages: AsyncIterable<unknown>) => pages[Symbol.asyncIterator]().next();
 
 // Each call breaks one rule; the error must name this field, and nothing may be sent.
 const cases: [string, Call, string][] = [
-  ["range without options", (c) => c.range(bad(undefined)), "cursor"],
+  ["range without a request", (c) => c.range(bad(undefined)), "range"],
   ["range without cursor", (c) => c.range(bad({ limit: 1 })), "cursor"],
   ["range with a numeric cursor", (c) => c.range(bad({ cursor: 0, limit: 1 })), "cursor"],
   ["range with a null cursor", (c) => c.range(bad({ cursor: null, limit: 1 })), "cursor"],
@@ -17,9 +18,9 @@ const cases: [string, Call, string][] = [
   ["range with limit 1.5", (c) => c.range({ cursor: "0", limit: 1.5 }), "limit"],
   ["range with limit NaN", (c) => c.range({ cursor: "0", limit: Number.NaN }), "limit"],
   ["range with limit '10'", (c) => c.range(bad({ cursor: "0", limit: "10" })), "limit"],
-  ["rangeAll with pageSize 0", (c) => c.rangeAll({ pageSize: 0 }), "pageSize"],
-  ["rangeAll with pageSize 2.5", (c) => c.rangeAll({ pageSize: 2.5 }), "pageSize"],
-  ["query without options", (c) => c.query(bad(undefined)), "vector"],
+  ["rangeAll with pageSize 0", (c) => firstPage(c.rangeAll({ pageSize: 0 })), "pageSize"],
+  ["rangeAll with pageSize 2.5", (c) => firstPage(c.rangeAll({ pageSize: 2.5 })), "pageSize"],
+  ["query without a request", (c) => c.query(bad(undefined)), "query"],
   ["query without vectors", (c) => c.query(bad({ topK: 3 })), "vector"],
   ["query with NaN", (c) => c.query({ vector: [0.1, Number.NaN] }), "vector[1]"],
   ["query with Infinity", (c) => c.query({ vector: [Number.POSITIVE_INFINITY] }), "vector[0]"],
@@ -80,9 +81,10 @@ const cases: [string, Call, string][] = [
     "queries[1].vector",
   ],
   ["queryMany with a bad topK", (c) => c.queryMany([{ vector: [1], topK: -1 }]), "queries[0].topK"],
-  ["fetch without arguments", (c) => c.fetch(bad(undefined)), "ids"],
+  ["fetch without a request", (c) => c.fetch(bad(undefined)), "fetch"],
   ["fetch with neither ids nor prefix", (c) => c.fetch(bad({ includeData: true })), "ids"],
-  ["fetch with one id as a string", (c) => c.fetch(bad("doc-1")), "ids"],
+  ["fetch with one id as a string", (c) => c.fetch(bad("doc-1")), "fetch"],
+  ["fetch with ids that are not strings", (c) => c.fetch({ ids: bad([1]) }), "ids[0]"],
 ];
 
 describe("invalid input is rejected before sending", () => {

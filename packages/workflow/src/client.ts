@@ -1,20 +1,83 @@
-import { createTransport, httpUrl, invalid, type RawBody, readEnv, type Transport } from "@x/core";
+import {
+  ApiPromise,
+  CLIENT_OPTION_KEYS,
+  checkBaseUrl,
+  checkKnownKeys,
+  checkObject,
+  checkRequestOptions,
+  createRequest,
+  createTransport,
+  httpUrl,
+  invalid,
+  type KeyList,
+  type OperationRequest,
+  type RequestOptions,
+  readEnv,
+} from "@x/core";
+import type { paths } from "./generated/schema";
 import { triggerHeaders } from "./headers";
-import type { Region, TriggerOptions, TriggerResult, WorkflowClientOptions } from "./options";
+import type { Region, TriggerRequest, TriggerResult, WorkflowClientOptions } from "./options";
+import { payloadOf } from "./payload";
+
+const CLIENT_KEYS: KeyList<WorkflowClientOptions> = {
+  ...CLIENT_OPTION_KEYS,
+  baseUrl: true,
+  region: true,
+  tokenIn: true,
+};
+
+const TRIGGER_KEYS: KeyList<TriggerRequest> = {
+  url: true,
+  body: true,
+  contentType: true,
+  runId: true,
+  headers: true,
+  retries: true,
+  delay: true,
+  notBefore: true,
+  labels: true,
+  flowControl: true,
+  failureCallback: true,
+  retryDelay: true,
+};
+
+const REGIONS: KeyList<Record<Region, true>> = { "us-east-1": true, "eu-central-1": true };
+
+/** What the client appends to `baseUrl` itself, so a `baseUrl` must not end with it. */
+const APPENDED_PATH = /\/v2(\/trigger)?\/*$/i;
 
 /** Client of the workflow service: triggers runs. */
 export class WorkflowClient {
-  readonly #send: Transport;
+  /**
+   * Calls any operation of the workflow spec through this client's transport (auth,
+   * retries, timeouts, typed errors, `withResponse()`): path, method, parameters, body and
+   * result are typed from the generated `paths`. Path parameters go in as given, apart from
+   * `%`, `?`, `#` and space, as the trigger's raw workflow URL needs. A call without
+   * `Svc-Workflow-RunId` is never retried.
+   */
+  readonly request: OperationRequest<paths>;
 
   constructor(options: WorkflowClientOptions) {
+    checkObject(options, "WorkflowClient options", '{ token: "..." }');
+    checkKnownKeys("WorkflowClient", options, CLIENT_KEYS);
     const { baseUrl, region = "eu-central-1" } = options;
-    if (!/^(us-east-1|eu-central-1)$/.test(region)) {
-      invalid("region", "must be us-east-1 or eu-central-1");
+    if (!Object.hasOwn(REGIONS, region)) {
+      invalid("region", `must be ${Object.keys(REGIONS).join(" or ")}`);
     }
-    this.#send = createTransport({
+    const transport = createTransport({
       ...options,
-      baseUrl: baseUrl ? httpUrl(baseUrl, "baseUrl") : `https://workflow.${region}.example.com`,
+      baseUrl:
+        baseUrl === undefined
+          ? `https://workflow.${region}.example.com`
+          : checkBaseUrl(baseUrl, "baseUrl", APPENDED_PATH),
       tokenQueryParam: "svc_token",
+    });
+    this.request = createRequest<paths>(transport, {
+      // The URL goes in raw, as the service expects; only what would end the path is encoded.
+      encodePathParam: (_name, value) => value.replace(/[%?# ]/g, encodeURIComponent),
+      // Repeating a trigger without an id would start a second run. With an id the
+      // service identifies the run by it, so a repeat cannot start another one.
+      isRepeatable: (call) => call.headers?.["Svc-Workflow-RunId"] !== undefined,
     });
   }
 
@@ -34,37 +97,25 @@ export class WorkflowClient {
     });
   }
 
-  /** Starts a run of the workflow at `options.url`. Throws a `ValidationError` before sending bad input. */
-  async trigger(options: TriggerOptions): Promise<TriggerResult> {
-    const { url, body, contentType, runId, signal } = options;
-    // Spaces are fine (encoded below); tabs and line breaks would vanish in URL parsing.
-    httpUrl(url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
-    const headers = triggerHeaders(options);
-    let payload = body;
-    if (body !== undefined) {
-      let type = "text/plain";
-      if (typeof body !== "string") {
-        if (body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
-          type = "application/octet-stream";
-        } else {
-          type = "application/json";
-          // A BigInt throws its own TypeError here; functions and symbols give undefined.
-          payload = JSON.stringify(body);
-          if (payload === undefined) invalid("body", "must be text, bytes or JSON");
-        }
-      }
-      headers["content-type"] = contentType ?? type;
-    }
-    return this.#send({
-      method: "POST",
-      // The URL goes in raw, as the service expects; only what would end the path is encoded.
-      path: `/v2/trigger/${url.replace(/[%?# ]/g, encodeURIComponent)}`,
-      headers,
-      body: payload as RawBody,
-      // Repeating a trigger without an id would start a second run. With an id the
-      // service identifies the run by it, so a repeat cannot start another one.
-      retry: !!runId,
-      signal,
+  /**
+   * Starts a run of the workflow at `request.url`. Bad input rejects the promise with a
+   * `ValidationError` before anything is sent. `options`: `signal`, `timeoutMs`,
+   * `maxRetries`, extra `headers` of this call.
+   */
+  trigger(request: TriggerRequest, options?: RequestOptions): ApiPromise<TriggerResult> {
+    return ApiPromise.from(() => {
+      checkObject(request, "trigger", "{ url, body }");
+      checkKnownKeys("trigger", request, TRIGGER_KEYS);
+      checkRequestOptions("trigger", options);
+      // Spaces are fine (encoded); tabs and line breaks would vanish in URL parsing.
+      const workflowUrl = httpUrl(request.url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
+      const { body, contentType } = payloadOf(request);
+      return this.request(
+        "POST",
+        "/v2/trigger/{workflowUrl}",
+        { params: { path: { workflowUrl }, header: triggerHeaders(request) }, body, contentType },
+        options,
+      );
     });
   }
 }

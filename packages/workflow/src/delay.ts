@@ -1,29 +1,43 @@
-import { invalid } from "@x/core";
+import { invalid, quote } from "@x/core";
 
-const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** One or more `<number><unit>` terms, e.g. `10s`, `1.5h`, `1d10h30m`. */
+const DELAY = /^(?:\d+(?:\.\d+)?[smhd])+$/;
+const TERM = /(\d+(?:\.\d+)?)([smhd])/g;
+
+/** The longest delay in seconds: beyond it seconds lose precision, and 400 digits are Infinity. */
+export const MAX_DELAY_SECONDS = Number.MAX_SAFE_INTEGER;
 
 /**
  * Seconds in a delay such as `"10s"`, `"1.5h"` or `"1d10h30m"`: one or more
- * `<number><s|m|h|d>` terms that add up, in any order. Throws a `ValidationError`
- * naming `field` otherwise.
+ * `<number><s|m|h|d>` terms that add up, in any order, at most `MAX_DELAY_SECONDS` in all.
+ * Throws a `ValidationError` naming `field` otherwise.
  */
 export function parseDelay(value: string, field = "delay"): number {
-  if (!/^(?:\d+(?:\.\d+)?[smhd])+$/.test(value)) {
-    invalid(field, `"${value}" is not like "10s", "1.5h" or "1d10h30m"`);
+  if (typeof value !== "string" || !DELAY.test(value)) {
+    invalid(field, `${quote(value)} is not like "10s", "1.5h" or "1d10h30m"`);
   }
   let seconds = 0;
-  for (const [, n, unit] of value.matchAll(/([\d.]+)(.)/g)) seconds += +n! * UNIT[unit!]!;
+  for (const [, amount, unit] of value.matchAll(TERM)) {
+    seconds += Number(amount) * (UNIT_SECONDS[unit ?? ""] ?? 0);
+  }
+  if (!(seconds <= MAX_DELAY_SECONDS)) {
+    invalid(field, `${quote(value)} is longer than ${MAX_DELAY_SECONDS} seconds`);
+  }
   return seconds;
 }
 
 /** A delay option as sent: strings are checked, a number of seconds becomes `"<n>s"`. */
 export function formatDelay(value: string | number, field = "delay"): string {
-  const text =
-    typeof value === "number"
-      ? value >= 0 && value < 1e21
-        ? `${+value.toFixed(3)}s`
-        : invalid(field, "must be a non-negative finite number of seconds")
-      : value;
-  parseDelay(text, field);
-  return text;
+  if (typeof value !== "number") {
+    parseDelay(value, field);
+    return value;
+  }
+  if (!(value >= 0 && Number.isFinite(value))) {
+    invalid(field, "must be a non-negative finite number of seconds");
+  }
+  if (value > MAX_DELAY_SECONDS) invalid(field, `must be at most ${MAX_DELAY_SECONDS} seconds`);
+  // Milliseconds are the finest step the service's delays are worth sending.
+  return `${Number(value.toFixed(3))}s`;
 }

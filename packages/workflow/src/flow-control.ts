@@ -1,4 +1,4 @@
-import { invalid } from "@x/core";
+import { checkKnownKeys, checkObject, invalid, type KeyList, quote } from "@x/core";
 import { formatDelay, parseDelay } from "./delay";
 
 /** Limits of one flow-control key; `period` is in seconds. */
@@ -23,9 +23,17 @@ export interface FlowControl {
   period?: string | number;
 }
 
-const F = "flowControl";
+const FIELD = "flowControl";
 
-const NAMES = ["parallelism", "rate", "period"];
+const FLOW_CONTROL_KEYS: KeyList<FlowControl> = {
+  key: true,
+  parallelism: true,
+  rate: true,
+  period: true,
+};
+
+/** The parts of a value, in the only order the service reads them. */
+const PART_ORDER = ["parallelism", "rate", "period"];
 
 /**
  * Reads a `Svc-Flow-Control-Value` such as `parallelism=1, rate=10, period=1m`: parts in
@@ -33,33 +41,54 @@ const NAMES = ["parallelism", "rate", "period"];
  * integers and period (a delay, returned in seconds) needs rate.
  */
 export function parseFlowControlValue(text: string): FlowControlLimits {
-  const limits: Record<string, number> = {};
-  let last = -1;
-  for (const part of text.trim() ? text.trim().split(/\s*,\s*/) : []) {
+  const limits: FlowControlLimits = {};
+  const trimmed = text.trim();
+  const parts = trimmed === "" ? [] : trimmed.split(/\s*,\s*/);
+  let previous = -1;
+  for (const part of parts) {
     const [, name = "", value = ""] = /^(\w+)=(.*)$/.exec(part) ?? [];
-    const at = NAMES.indexOf(name);
-    if (at <= last)
-      invalid(F, `"${part}" is not parallelism=<n>, rate=<n>, period=<delay> in order`);
-    last = at;
-    limits[name] =
-      (at > 1 ? parseDelay(value, F) : /^\d+$/.test(value) && +value) ||
-      invalid(F, `${name} must be ${at > 1 ? "positive" : "a positive integer"}`);
+    const position = PART_ORDER.indexOf(name);
+    if (position <= previous) {
+      invalid(FIELD, `${quote(part)} is not parallelism=<n>, rate=<n>, period=<delay> in order`);
+    }
+    previous = position;
+    if (name === "period") limits.period = positivePeriod(value);
+    if (name === "rate") limits.rate = positiveCount("rate", value);
+    if (name === "parallelism") limits.parallelism = positiveCount("parallelism", value);
   }
-  if (limits.period && !limits.rate) invalid(F, "period needs rate");
-  if (!limits.parallelism && !limits.rate) invalid(F, "needs parallelism or rate");
+  if (limits.period !== undefined && limits.rate === undefined) invalid(FIELD, "period needs rate");
+  if (limits.parallelism === undefined && limits.rate === undefined) {
+    invalid(FIELD, "needs parallelism or rate");
+  }
   return limits;
 }
 
+/** A count: a positive integer that stays exact as a number. */
+function positiveCount(name: string, text: string): number {
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || count === 0) invalid(FIELD, `${name} must be a positive integer`);
+  if (!Number.isSafeInteger(count)) {
+    invalid(FIELD, `${name} must be at most ${Number.MAX_SAFE_INTEGER}`);
+  }
+  return count;
+}
+
+function positivePeriod(text: string): number {
+  const seconds = parseDelay(text, FIELD);
+  if (seconds === 0) invalid(FIELD, "period must be positive");
+  return seconds;
+}
+
 /** The header value for the given limits, validated with the parser above. */
-export function formatFlowControl({ parallelism, rate, period }: FlowControl): string {
-  const text = Object.entries({
-    parallelism,
-    rate,
-    period: period == null ? period : formatDelay(period, F),
-  })
-    .filter((part) => part[1] != null)
-    .map((part) => part.join("="))
-    .join(", ");
+export function formatFlowControl(flowControl: FlowControl): string {
+  checkObject(flowControl, FIELD, '{ key: "user-1", rate: 10 }');
+  checkKnownKeys(`trigger ${FIELD}`, flowControl, FLOW_CONTROL_KEYS);
+  const { parallelism, rate, period } = flowControl;
+  const parts: string[] = [];
+  if (parallelism != null) parts.push(`parallelism=${parallelism}`);
+  if (rate != null) parts.push(`rate=${rate}`);
+  if (period != null) parts.push(`period=${formatDelay(period, FIELD)}`);
+  const text = parts.join(", ");
   parseFlowControlValue(text);
   return text;
 }

@@ -1,97 +1,132 @@
-import { httpUrl, invalid } from "@x/core";
+import { checkKnownKeys, httpUrl, invalid, type KeyList } from "@x/core";
 import { formatDelay } from "./delay";
 import { formatFlowControl } from "./flow-control";
-import type { HeaderMap, SvcHeader, TriggerOptions } from "./options";
+import type { FailureCallback, HeaderMap, TriggerHeaderParams, TriggerRequest } from "./options";
 import { parseRetryDelay } from "./retry-delay";
 
-const INT = "must be a non-negative integer";
+/** The headers of a trigger: the spec's `Svc-*` parameters, plus the forwarded ones. */
+export type TriggerHeaders = TriggerHeaderParams &
+  Record<`Svc-${"" | "Failure-Callback-"}Forward-${string}`, string>;
+
+/** Unix seconds above this are far past year 5000: such a `notBefore` is surely milliseconds. */
+export const MAX_NOT_BEFORE_SECONDS = 1e11;
+
+const NON_NEGATIVE_INTEGER = "must be a non-negative integer";
+
+// RFC 9110 token characters: a forwarded name becomes part of a header name.
+const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
+// Headers would throw a TypeError on these, and only once the request is built.
+const HEADER_VALUE = /^[^\0\n\r\u0100-\uffff]*$/;
+
+const FAILURE_CALLBACK_KEYS: KeyList<FailureCallback> = { url: true, headers: true };
 
 /** The `Svc-*` headers for a trigger; every option is validated before anything is sent. */
-export function triggerHeaders(options: TriggerOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const set = (field: string, name: SvcHeader, value: unknown, ok: unknown = 1, rule = "") => {
-    // Headers would throw a TypeError on these, and only once the request is built.
-    if (!ok || /[\0\n\r\u0100-\uffff]/.test(`${value}`)) {
-      invalid(field, ok ? "is not a valid header value" : rule);
-    }
-    headers[name] = `${value}`;
-  };
-  const forward = (field: string, prefix: "" | "Failure-Callback-", given: HeaderMap = {}) => {
-    for (const [name, value] of given instanceof Headers ? given : Object.entries(given)) {
-      // Names must be RFC 9110 tokens to survive as part of a header name.
-      set(
-        field,
-        `Svc-${prefix}Forward-${name}`,
-        value,
-        /^[\w!#$%&'*+.^`|~-]+$/.test(name),
-        `"${name}" is not a valid header name`,
-      );
-    }
-  };
+export function triggerHeaders(request: TriggerRequest): TriggerHeaders {
   const { runId, retries, delay, notBefore, labels, flowControl, failureCallback, retryDelay } =
-    options;
-
-  forward("headers", "", options.headers);
-  if (runId != null) {
-    set(
-      "runId",
-      "Svc-Workflow-RunId",
-      runId,
-      typeof runId === "string" && runId.trim(),
-      "must be a non-empty string",
-    );
-  }
-  if (retries != null) {
-    set("retries", "Svc-Retries", retries, Number.isInteger(retries) && retries >= 0, INT);
-  }
-  if (delay != null) set("delay", "Svc-Delay", formatDelay(delay));
-  if (notBefore != null) {
-    // Rounded up: a run must never start before the instant asked for.
-    const seconds = notBefore instanceof Date ? Math.ceil(notBefore.getTime() / 1000) : notBefore;
-    set(
-      "notBefore",
-      "Svc-Not-Before",
-      seconds,
-      Number.isInteger(seconds) && seconds >= 0,
-      `${INT} (Unix seconds) or a valid Date`,
-    );
-  }
+    request;
+  const headers: TriggerHeaders = {};
+  forwardHeaders(headers, "headers", "Svc-Forward-", request.headers);
+  if (runId != null) headers["Svc-Workflow-RunId"] = runIdValue(runId);
+  if (retries != null) headers["Svc-Retries"] = retriesValue(retries);
+  if (delay != null) headers["Svc-Delay"] = headerValue("delay", formatDelay(delay));
+  if (notBefore != null) headers["Svc-Not-Before"] = notBeforeValue(notBefore);
   if (labels != null) {
-    const list = [labels].flat();
-    if (list.length) {
-      set(
-        "labels",
-        "Svc-Label",
-        list.join(","),
-        list.every((label) => /^[^,]*[^,\s][^,]*$/.test(label)),
-        "must be non-empty and without commas",
-      );
-    }
+    const value = labelsValue(labels);
+    if (value !== "") headers["Svc-Label"] = value;
   }
-  if (flowControl) {
-    const { key } = flowControl;
-    set(
-      "flowControl",
-      "Svc-Flow-Control-Key",
-      key,
-      typeof key === "string" && key.trim(),
-      "needs a key",
-    );
-    set("flowControl", "Svc-Flow-Control-Value", formatFlowControl(flowControl));
+  if (flowControl != null) {
+    headers["Svc-Flow-Control-Key"] = flowControlKey(flowControl.key);
+    headers["Svc-Flow-Control-Value"] = headerValue("flowControl", formatFlowControl(flowControl));
   }
   if (failureCallback != null) {
-    const callback: { url: string; headers?: HeaderMap } =
-      typeof failureCallback === "object" ? failureCallback : { url: failureCallback };
-    set(
-      "failureCallback",
-      "Svc-Failure-Callback",
-      callback.url,
-      // A header value is taken as sent: no whitespace at all.
-      httpUrl(callback.url, "failureCallback", /^https?:\/\/\S+$/),
-    );
-    forward("failureCallback", "Failure-Callback-", callback.headers);
+    const callback = failureCallbackOf(failureCallback);
+    headers["Svc-Failure-Callback"] = failureCallbackUrl(callback.url);
+    forwardHeaders(headers, "failureCallback", "Svc-Failure-Callback-Forward-", callback.headers);
   }
-  if (retryDelay != null)
-    set("retryDelay", "Svc-Retry-Delay", retryDelay, parseRetryDelay(retryDelay));
+  if (retryDelay != null) headers["Svc-Retry-Delay"] = retryDelayValue(retryDelay);
   return headers;
+}
+
+/** `value` if a header can carry it as is, else a ValidationError naming `field`. */
+function headerValue(field: string, value: string): string {
+  if (!HEADER_VALUE.test(value)) invalid(field, "is not a valid header value");
+  return value;
+}
+
+/** Adds `given` under `prefix` (`Svc-Forward-Tenant`), so the service passes them on. */
+function forwardHeaders(
+  headers: TriggerHeaders,
+  field: string,
+  prefix: "Svc-Forward-" | "Svc-Failure-Callback-Forward-",
+  given: HeaderMap = {},
+): void {
+  const entries = given instanceof Headers ? [...given] : Object.entries(given);
+  for (const [name, value] of entries) {
+    if (!HEADER_NAME.test(name)) invalid(field, `"${name}" is not a valid header name`);
+    if (typeof value !== "string") invalid(`${field}.${name}`, "must be a string");
+    headers[`${prefix}${name}`] = headerValue(field, value);
+  }
+}
+
+function runIdValue(runId: unknown): string {
+  if (typeof runId !== "string" || runId.trim() === "") {
+    invalid("runId", "must be a non-empty string");
+  }
+  return headerValue("runId", runId);
+}
+
+function retriesValue(retries: unknown): number {
+  if (typeof retries !== "number" || !Number.isSafeInteger(retries) || retries < 0) {
+    return invalid("retries", NON_NEGATIVE_INTEGER);
+  }
+  return retries;
+}
+
+/** Unix seconds; a Date is rounded up, since a run must never start before the instant asked for. */
+function notBeforeValue(notBefore: unknown): number {
+  const seconds = notBefore instanceof Date ? Math.ceil(notBefore.getTime() / 1000) : notBefore;
+  if (typeof seconds !== "number" || !Number.isSafeInteger(seconds) || seconds < 0) {
+    return invalid("notBefore", `${NON_NEGATIVE_INTEGER} (Unix seconds) or a valid Date`);
+  }
+  if (seconds > MAX_NOT_BEFORE_SECONDS) {
+    invalid(
+      "notBefore",
+      `${seconds} looks like milliseconds; give Unix seconds (Math.ceil(ms / 1000)) or a Date`,
+    );
+  }
+  return seconds;
+}
+
+/** One label or several, joined with commas: so no label may hold one, or be blank. */
+function labelsValue(labels: string | string[]): string {
+  const list = [labels].flat();
+  const valid = list.every(
+    (label) => typeof label === "string" && /^[^,]*[^,\s][^,]*$/.test(label),
+  );
+  if (!valid) invalid("labels", "must be non-empty and without commas");
+  return headerValue("labels", list.join(","));
+}
+
+function flowControlKey(key: unknown): string {
+  if (typeof key !== "string" || key.trim() === "") invalid("flowControl", "needs a key");
+  return headerValue("flowControl", key);
+}
+
+function failureCallbackOf(failureCallback: unknown): FailureCallback {
+  if (typeof failureCallback === "string") return { url: failureCallback };
+  if (typeof failureCallback !== "object" || failureCallback === null) {
+    return invalid("failureCallback", "must be a URL or { url, headers }");
+  }
+  checkKnownKeys("trigger failureCallback", failureCallback, FAILURE_CALLBACK_KEYS);
+  return failureCallback as FailureCallback;
+}
+
+/** A header value is taken as sent: the URL may hold no whitespace at all. */
+function failureCallbackUrl(url: string): string {
+  return headerValue("failureCallback", httpUrl(url, "failureCallback", /^https?:\/\/\S+$/));
+}
+
+function retryDelayValue(retryDelay: string): string {
+  parseRetryDelay(retryDelay);
+  return headerValue("retryDelay", retryDelay);
 }

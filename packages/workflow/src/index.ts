@@ -6,6 +6,7 @@
  * @packageDocumentation
  * @module @x/workflow
  */
+export type { ApiPromise, RequestOptions, WithResponse } from "@x/core";
 export {
   ApiError,
   AuthenticationError,
@@ -20,18 +21,26 @@ export {
   XError,
 } from "@x/core";
 export { WorkflowClient } from "./client";
-export { formatDelay, parseDelay } from "./delay";
+export { formatDelay, MAX_DELAY_SECONDS, parseDelay } from "./delay";
 export type { FlowControl, FlowControlLimits } from "./flow-control";
 export { formatFlowControl, parseFlowControlValue } from "./flow-control";
 /** The spec's generated types, for code that works with the raw operation. */
 export type { components, operations, paths } from "./generated/schema";
+export { MAX_NOT_BEFORE_SECONDS } from "./headers";
 export type {
+  FailureCallback,
   HeaderMap,
   Region,
   SvcHeader,
-  TriggerOptions,
+  TriggerRequest,
   TriggerResult,
   WorkflowClientOptions,
 } from "./options";
 export type { RetryDelay } from "./retry-delay";
-export { defaultRetryDelay, parseRetryDelay, retryDelaySchedule } from "./retry-delay";
+export {
+  defaultRetryDelay,
+  MAX_NESTING,
+  MAX_NUMBER,
+  parseRetryDelay,
+  retryDelaySchedule,
+} from "./retry-delay";

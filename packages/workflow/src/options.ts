@@ -1,15 +1,24 @@
-import type { ClientOptions } from "@x/core";
+import type { Bytes, ClientOptions, MediaTypeOf, ResultOf } from "@x/core";
 import type { FlowControl } from "./flow-control";
-import type { operations } from "./generated/schema";
+import type { components, operations } from "./generated/schema";
 
-type Trigger = operations["triggerWorkflow"];
+/** The spec's `triggerWorkflow` operation, which every type below is read from. */
+export type Trigger = operations["triggerWorkflow"];
+
+/** The spec's `Svc-*` header parameters of a trigger, by name. */
+export type TriggerHeaderParams = NonNullable<Trigger["parameters"]["header"]>;
+
+/** The type of one `Svc-*` header parameter. */
+type Param<Name extends keyof TriggerHeaderParams> = NonNullable<TriggerHeaderParams[Name]>;
+
+type Payload = components["requestBodies"]["WorkflowPayload"]["content"];
 
 /** What `trigger` resolves to: the 200 body of the spec's `triggerWorkflow` operation. */
-export type TriggerResult = Trigger["responses"][200]["content"]["application/json"];
+export type TriggerResult = ResultOf<Trigger>;
 
 /** Header names the client may send: the spec's `Svc-*` parameters and its two wildcard families. */
 export type SvcHeader =
-  | keyof NonNullable<Trigger["parameters"]["header"]>
+  | keyof TriggerHeaderParams
   | `Svc-${"" | "Failure-Callback-"}Forward-${string}`;
 
 /** Regions of the service; each has its own base address. */
@@ -19,7 +28,7 @@ export type Region = "us-east-1" | "eu-central-1";
 export type HeaderMap = Record<string, string> | Headers;
 
 export interface WorkflowClientOptions extends ClientOptions {
-  /** Base address; overrides `region` (a dev server, a proxy). */
+  /** Base address; overrides `region` (a dev server, a proxy). Without `/v2/trigger`. */
   baseUrl?: string;
   /** Region whose address to use when `baseUrl` is not given; default `eu-central-1`. */
   region?: Region;
@@ -27,42 +36,40 @@ export interface WorkflowClientOptions extends ClientOptions {
   tokenIn?: "header" | "query";
 }
 
-/** What `trigger` sends: the workflow's `url`, its payload, and the run's `Svc-*` options. */
-export interface TriggerOptions {
-  /** Absolute http(s) URL of the workflow to run. */
-  url: string;
+/** The failure callback: a URL, or a URL with headers it receives. */
+export interface FailureCallback {
+  url: Param<"Svc-Failure-Callback">;
+  headers?: HeaderMap;
+}
+
+/** The request of `trigger`: the spec's path parameter, body and `Svc-*` headers, by option name. */
+export interface TriggerRequest {
+  /** Absolute http(s) URL of the workflow to run (the spec's `workflowUrl`). */
+  url: Trigger["parameters"]["path"]["workflowUrl"];
   /**
    * Payload passed to the workflow unchanged: a string is sent as `text/plain`, bytes
-   * (`Uint8Array`, `ArrayBuffer`, `Blob`) as `application/octet-stream`, anything else as JSON.
+   * (`Uint8Array`, `ArrayBuffer`, `Blob`) as `application/octet-stream`, a JSON object as
+   * `application/json`.
    */
-  body?: unknown;
-  /** Content type of `body`, instead of the one chosen from its kind. */
-  contentType?: string;
+  body?: Payload["text/plain"] | Payload["application/json"] | Bytes;
+  /** Content type of `body`, instead of the one chosen from its kind: one of the spec's three. */
+  contentType?: MediaTypeOf<Trigger> | `${MediaTypeOf<Trigger>};${string}`;
   /** Id of the run instead of a random one; also makes the trigger safe to retry. */
-  runId?: string;
+  runId?: Param<"Svc-Workflow-RunId">;
   /** Headers the workflow receives with the payload (`Svc-Forward-<Name>`). */
   headers?: HeaderMap;
   /** Retries of failed workflow steps on the service (default 3); not HTTP retries. */
-  retries?: number;
+  retries?: Param<"Svc-Retries">;
   /** Delay before delivery: `"10s"`, `"1d10h30m"`, or a number of seconds. */
-  delay?: string | number;
+  delay?: Param<"Svc-Delay"> | number;
   /** Earliest delivery: a Date (rounded up to the second) or Unix seconds. Wins over `delay`. */
-  notBefore?: Date | number;
+  notBefore?: Date | Param<"Svc-Not-Before">;
   /** Label(s) for logs and the dead letter queue; no commas. */
-  labels?: string | string[];
+  labels?: Param<"Svc-Label"> | Param<"Svc-Label">[];
   /** Limits shared by all runs with the same key. */
   flowControl?: FlowControl;
   /** Where to report a run whose retries are exhausted, with optional headers. */
-  failureCallback?:
-    | string
-    | {
-        /** The absolute http(s) URL to report to (`Svc-Failure-Callback`). */
-        url: string;
-        /** Headers sent with the report (`Svc-Failure-Callback-Forward-<Name>`). */
-        headers?: HeaderMap;
-      };
+  failureCallback?: Param<"Svc-Failure-Callback"> | FailureCallback;
   /** Milliseconds between step retries, e.g. `"1000 * pow(2, retried)"`. */
-  retryDelay?: string;
-  /** Aborts the request. */
-  signal?: AbortSignal;
+  retryDelay?: Param<"Svc-Retry-Delay">;
 }

@@ -6,78 +6,196 @@ export interface RetryDelay {
   evaluate(retried: number): number;
 }
 
+// Grammar of a retry-delay expression (the service's, with our two limits):
+//   expression := term (("+" | "-") term)*
+//   term       := factor (("*" | "/") factor)*
+//   factor     := ("+" | "-") factor | number | "retried" | "(" expression ")"
+//               | function "(" expression ("," expression)* ")"
+//   number     := digits ("." digits)?         at most 2^53 - 1
+// Nesting (signs, parentheses, function calls) is at most MAX_NESTING levels deep.
+
+/** Deepest nesting of signs, parentheses and calls: deeper would only risk the stack. */
+export const MAX_NESTING = 32;
+/** Largest number literal: larger ones lose integer precision (and 400 digits are Infinity). */
+export const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
+
+type FunctionName = "pow" | "min" | "max" | "exp" | "sqrt" | "abs" | "floor" | "ceil" | "round";
+
+const FUNCTIONS: Record<FunctionName, { arity: number; apply: (...args: number[]) => number }> = {
+  pow: { arity: 2, apply: Math.pow },
+  min: { arity: 2, apply: Math.min },
+  max: { arity: 2, apply: Math.max },
+  exp: { arity: 1, apply: Math.exp },
+  sqrt: { arity: 1, apply: Math.sqrt },
+  abs: { arity: 1, apply: Math.abs },
+  floor: { arity: 1, apply: Math.floor },
+  ceil: { arity: 1, apply: Math.ceil },
+  round: { arity: 1, apply: Math.round },
+};
+
+type Operator = "+" | "-" | "*" | "/";
+
+const BINARY: Record<Operator, (left: number, right: number) => number> = {
+  "+": (left, right) => left + right,
+  "-": (left, right) => left - right,
+  "*": (left, right) => left * right,
+  "/": (left, right) => left / right,
+};
+
+type Node =
+  | { kind: "number"; value: number }
+  | { kind: "retried" }
+  | { kind: "negate"; operand: Node }
+  | { kind: "binary"; operator: Operator; left: Node; right: Node }
+  | { kind: "call"; name: FunctionName; args: Node[] };
+
+interface Token {
+  text: string;
+  /** 0-based offset in the expression. */
+  at: number;
+}
+
+// A number, a name, or any other single non-space character.
+const TOKEN = /\d+(?:\.\d+)?|\w+|\S/g;
+
 /**
  * Parses a retry-delay expression: numbers, `retried`, `+ - * /`, unary signs, parentheses
  * and pow, exp, sqrt, abs, floor, ceil, round, min, max (nothing else, with those arities).
  * Throws a `ValidationError` for `retryDelay` whose rule gives the 1-based position of the
- * problem.
+ * problem. The expression is parsed once; `evaluate` walks the parsed tree.
  */
 export function parseRetryDelay(expression: string): RetryDelay {
-  // Parsing and evaluating are one pass: evaluate(0) below is the validation, and
-  // re-reading a short expression per retry costs less code than building a tree.
-  const evaluate = (retried: number): number => {
-    const tokens = [...`${expression}`.matchAll(/\d+(?:\.\d+)?|\w+|\S/g)];
-    let i = 0;
-    const peek = () => tokens[i]?.[0];
-    const fail = (rule: string, at = tokens[i]?.index ?? expression.length): never =>
-      invalid("retryDelay", `${rule} at position ${at + 1}`);
-    const take = (token: string) => peek() === token && ++i;
-    const need = (token: string) => take(token) || fail(`expected "${token}"`);
+  if (typeof expression !== "string") {
+    invalid("retryDelay", 'must be a string such as "1000 * pow(2, retried)"');
+  }
+  const tokens: Token[] = [...expression.matchAll(TOKEN)].map((m) => ({ text: m[0], at: m.index }));
+  const parser = new Parser(tokens, expression.length);
+  const tree = parser.expression();
+  parser.expectEnd();
+  return { evaluate: (retried) => evaluate(tree, retried) };
+}
 
-    // Level 0 adds and subtracts products; level 1 multiplies and divides factors.
-    const binary = (level: number): number => {
-      const operand = () => (level ? factor() : binary(1));
-      let value = operand();
-      for (let op = peek(); op && (level ? "*/" : "+-").includes(op); op = peek()) {
-        i++;
-        const right = operand();
-        value =
-          op === "+"
-            ? value + right
-            : op === "-"
-              ? value - right
-              : op === "*"
-                ? value * right
-                : value / right;
-      }
-      return value;
-    };
-    const factor = (): number => {
-      const { 0: token, index: at } = tokens[i++] ?? fail("unexpected end");
-      if (token === "-") return -factor();
-      if (token === "+") return factor();
-      if (token === "(") {
-        const value = binary(0);
-        need(")");
-        return value;
-      }
-      if (/^\d/.test(token)) return +token;
-      if (token === "retried") return retried;
-      const arity = /^(pow|min|max)$/.test(token)
-        ? 2
-        : /^(exp|sqrt|abs|floor|ceil|round)$/.test(token)
-          ? 1
-          : fail(
-              /^\w/.test(token)
-                ? `unknown ${peek() === "(" ? "function" : "identifier"} "${token}"`
-                : `unexpected "${token}"`,
-              at,
-            );
-      need("(");
-      const args = [binary(0)];
-      while (take(",")) args.push(binary(0));
-      need(")");
-      if (args.length !== arity)
-        fail(`${token} takes ${arity} argument(s), got ${args.length}`, at);
-      return Math[token as "min"](...args);
-    };
+/** A recursive-descent parser over the tokens, one method per grammar rule. */
+class Parser {
+  #next = 0;
+  #depth = 0;
 
-    const value = binary(0);
-    if (i < tokens.length) fail(`unexpected "${peek()}"`);
-    return value;
-  };
-  evaluate(0);
-  return { evaluate };
+  constructor(
+    readonly tokens: Token[],
+    readonly length: number,
+  ) {}
+
+  expression(): Node {
+    let left = this.term();
+    for (let op = this.#peek(); op === "+" || op === "-"; op = this.#peek()) {
+      this.#next++;
+      left = { kind: "binary", operator: op, left, right: this.term() };
+    }
+    return left;
+  }
+
+  term(): Node {
+    let left = this.factor();
+    for (let op = this.#peek(); op === "*" || op === "/"; op = this.#peek()) {
+      this.#next++;
+      left = { kind: "binary", operator: op, left, right: this.factor() };
+    }
+    return left;
+  }
+
+  factor(): Node {
+    const token = this.tokens[this.#next];
+    if (token === undefined) return this.#fail("unexpected end");
+    this.#next++;
+    if (token.text === "-")
+      return { kind: "negate", operand: this.#nested(token, () => this.factor()) };
+    if (token.text === "+") return this.#nested(token, () => this.factor());
+    if (token.text === "(") {
+      const inner = this.#nested(token, () => this.expression());
+      this.#expect(")");
+      return inner;
+    }
+    if (/^\d/.test(token.text)) return this.#number(token);
+    if (token.text === "retried") return { kind: "retried" };
+    const name = token.text;
+    if (isFunctionName(name)) return this.#nested(token, () => this.#call(name, token.at));
+    if (/^\w/.test(token.text)) {
+      const what = this.#peek() === "(" ? "function" : "identifier";
+      return this.#fail(`unknown ${what} "${token.text}"`, token.at);
+    }
+    return this.#fail(`unexpected "${token.text}"`, token.at);
+  }
+
+  expectEnd(): void {
+    const token = this.tokens[this.#next];
+    if (token !== undefined) this.#fail(`unexpected "${token.text}"`, token.at);
+  }
+
+  #call(name: FunctionName, at: number): Node {
+    const { arity } = FUNCTIONS[name];
+    this.#expect("(");
+    const args = [this.expression()];
+    while (this.#peek() === ",") {
+      this.#next++;
+      args.push(this.expression());
+    }
+    this.#expect(")");
+    if (args.length !== arity) {
+      this.#fail(`${name} takes ${arity} argument(s), got ${args.length}`, at);
+    }
+    return { kind: "call", name, args };
+  }
+
+  #number(token: Token): Node {
+    const value = Number(token.text);
+    if (value > MAX_NUMBER) {
+      this.#fail(`number ${token.text.slice(0, 20)}… is larger than ${MAX_NUMBER}`, token.at);
+    }
+    return { kind: "number", value };
+  }
+
+  /** Parses one level deeper, refusing to go past MAX_NESTING. */
+  #nested(opening: Token, parse: () => Node): Node {
+    if (this.#depth >= MAX_NESTING) {
+      this.#fail(`nested deeper than ${MAX_NESTING} levels`, opening.at);
+    }
+    this.#depth++;
+    const node = parse();
+    this.#depth--;
+    return node;
+  }
+
+  #peek(): string | undefined {
+    return this.tokens[this.#next]?.text;
+  }
+
+  #expect(text: string): void {
+    if (this.#peek() !== text) this.#fail(`expected "${text}"`);
+    this.#next++;
+  }
+
+  #fail(rule: string, at = this.tokens[this.#next]?.at ?? this.length): never {
+    return invalid("retryDelay", `${rule} at position ${at + 1}`);
+  }
+}
+
+function isFunctionName(text: string): text is FunctionName {
+  return Object.hasOwn(FUNCTIONS, text);
+}
+
+function evaluate(node: Node, retried: number): number {
+  switch (node.kind) {
+    case "number":
+      return node.value;
+    case "retried":
+      return retried;
+    case "negate":
+      return -evaluate(node.operand, retried);
+    case "binary":
+      return BINARY[node.operator](evaluate(node.left, retried), evaluate(node.right, retried));
+    case "call":
+      return FUNCTIONS[node.name].apply(...node.args.map((arg) => evaluate(arg, retried)));
+  }
 }
 
 /** The first `count` delays in milliseconds; without an expression, the default backoff. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDelay, parseDelay } from "../src/index";
+import { formatDelay, MAX_DELAY_SECONDS, parseDelay } from "../src/index";
 import { validationError } from "./helpers";
 
 describe("parseDelay", () => {
@@ -57,10 +57,25 @@ describe("formatDelay", () => {
     expect(formatDelay(value)).toBe(text);
   });
 
-  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, 1e21])("rejects the number %d", (value) => {
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])("rejects the number %d", (value) => {
     const error = validationError(() => formatDelay(value));
     expect(error.field).toBe("delay");
     expect(error.rule).toBe("must be a non-negative finite number of seconds");
+  });
+
+  it("rejects a number of seconds that would lose precision", () => {
+    expect(formatDelay(MAX_DELAY_SECONDS)).toBe(`${MAX_DELAY_SECONDS}s`);
+    const error = validationError(() => formatDelay(1e21));
+    expect(error.rule).toBe(`must be at most ${MAX_DELAY_SECONDS} seconds`);
+  });
+
+  it("rejects a 400-digit delay instead of sending Infinity", () => {
+    const huge = `${"9".repeat(400)}s`;
+    expect(Number.parseFloat(huge)).toBe(Number.POSITIVE_INFINITY);
+    const error = validationError(() => parseDelay(huge));
+    expect(error.field).toBe("delay");
+    expect(error.rule).toMatch(/^"9{60}…" is longer than 9007199254740991 seconds$/);
+    expect(validationError(() => formatDelay(huge)).rule).toBe(error.rule);
   });
 
   it("rejects a string outside the grammar", () => {

@@ -221,7 +221,7 @@ describe("retries", () => {
       return errorResponse(500, "internal server error", { "retry-after": "30" });
     });
     const error = await client
-      .trigger({ url: WORKFLOW, runId: "r", signal: controller.signal })
+      .trigger({ url: WORKFLOW, runId: "r" }, { signal: controller.signal })
       .catch((e: unknown) => e);
     expect((error as Error).message).toBe("caller gave up");
     expect(requests).toHaveLength(1);

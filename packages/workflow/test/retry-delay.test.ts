@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   defaultRetryDelay,
+  MAX_NESTING,
+  MAX_NUMBER,
   parseRetryDelay,
   retryDelaySchedule,
   ValidationError,
@@ -117,5 +119,29 @@ describe("defaultRetryDelay", () => {
     expect(defaultRetryDelay(4)).toBeCloseTo(22026465.79, 1);
     expect(defaultRetryDelay(5)).toBe(86_400_000);
     expect(defaultRetryDelay(40)).toBe(86_400_000);
+  });
+});
+
+describe("parseRetryDelay limits", () => {
+  it(`nests at most ${MAX_NESTING} levels of parentheses, signs and calls`, () => {
+    const nested = (depth: number) => `${"(".repeat(depth)}1${")".repeat(depth)}`;
+    expect(parseRetryDelay(nested(MAX_NESTING)).evaluate(0)).toBe(1);
+    expect(rule(nested(MAX_NESTING + 1))).toBe(
+      `nested deeper than ${MAX_NESTING} levels at position ${MAX_NESTING + 1}`,
+    );
+    expect(rule(`${"-".repeat(10_000)}1`)).toMatch(/^nested deeper than 32 levels/);
+    expect(rule(`${"abs(".repeat(40)}1${")".repeat(40)}`)).toMatch(/^nested deeper/);
+  });
+
+  it("refuses a number literal beyond 2^53 - 1 instead of evaluating Infinity", () => {
+    expect(parseRetryDelay(String(MAX_NUMBER)).evaluate(0)).toBe(MAX_NUMBER);
+    expect(rule("9".repeat(400))).toBe(
+      `number ${"9".repeat(20)}… is larger than ${MAX_NUMBER} at position 1`,
+    );
+  });
+
+  it("parses once: evaluate walks the tree without reading the text again", () => {
+    const parsed = parseRetryDelay("1000 * pow(2, retried) + max(retried, 3)");
+    expect([0, 1, 2, 5].map(parsed.evaluate)).toEqual([1003, 2003, 4003, 32005]);
   });
 });

@@ -124,7 +124,7 @@ describe("trigger: the request", () => {
           request.signal.addEventListener("abort", () => reject(request.signal.reason)),
         ),
     );
-    const pending = client.trigger({ url: WORKFLOW, runId: "r1", signal: controller.signal });
+    const pending = client.trigger({ url: WORKFLOW, runId: "r1" }, { signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);

@@ -7,7 +7,7 @@ import {
   parseRetryDelay,
   type RetryDelay,
   retryDelaySchedule,
-  type TriggerOptions,
+  type TriggerRequest,
   type TriggerResult,
   type ValidationError,
   WorkflowClient,
@@ -27,11 +27,11 @@ describe("types", () => {
   });
 
   it("types each option", () => {
-    expectTypeOf<TriggerOptions["url"]>().toEqualTypeOf<string>();
-    expectTypeOf<TriggerOptions["delay"]>().toEqualTypeOf<string | number | undefined>();
-    expectTypeOf<TriggerOptions["notBefore"]>().toEqualTypeOf<Date | number | undefined>();
-    expectTypeOf<TriggerOptions["labels"]>().toEqualTypeOf<string | string[] | undefined>();
-    expectTypeOf<TriggerOptions["flowControl"]>().toEqualTypeOf<FlowControl | undefined>();
+    expectTypeOf<TriggerRequest["url"]>().toEqualTypeOf<string>();
+    expectTypeOf<TriggerRequest["delay"]>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf<TriggerRequest["notBefore"]>().toEqualTypeOf<Date | number | undefined>();
+    expectTypeOf<TriggerRequest["labels"]>().toEqualTypeOf<string | string[] | undefined>();
+    expectTypeOf<TriggerRequest["flowControl"]>().toEqualTypeOf<FlowControl | undefined>();
     expectTypeOf<WorkflowClientOptions["region"]>().toEqualTypeOf<
       "us-east-1" | "eu-central-1" | undefined
     >();
@@ -92,5 +92,38 @@ describe("types", () => {
       // @ts-expect-error tokenIn is header or query
       new WorkflowClient({ token: "t", tokenIn: "cookie" }),
     ]);
+  });
+});
+
+describe("the escape hatch request()", () => {
+  // Never run: only the compiler's verdict matters here.
+  const typeOnly = (run: () => unknown) => run;
+
+  it("types the trigger operation from paths", () => {
+    type Trigger = typeof client.request<"/v2/trigger/{workflowUrl}", "POST">;
+    expectTypeOf<ReturnType<Trigger>>().resolves.toEqualTypeOf<TriggerResult>();
+    typeOnly(() => {
+      client.request("POST", "/v2/trigger/{workflowUrl}", {
+        params: { path: { workflowUrl: "https://example.org/wf" }, header: { "Svc-Retries": 3 } },
+        body: "hello",
+        contentType: "text/plain",
+      });
+    });
+  });
+
+  it("rejects a wrong path, method or header at compile time", () => {
+    typeOnly(() => {
+      // @ts-expect-error no such path in the spec
+      client.request("POST", "/v2/publish/{workflowUrl}", {});
+      // @ts-expect-error the trigger is a POST
+      client.request("GET", "/v2/trigger/{workflowUrl}", {});
+      client.request("POST", "/v2/trigger/{workflowUrl}", {
+        params: {
+          path: { workflowUrl: "https://example.org/wf" },
+          // @ts-expect-error Svc-Retries is a number
+          header: { "Svc-Retries": "3" },
+        },
+      });
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type TriggerOptions, ValidationError } from "../src/index";
+import { type TriggerRequest, ValidationError } from "../src/index";
 import { setup, WORKFLOW } from "./helpers";
 
 // Options a TypeScript caller cannot write but a JavaScript caller can.
@@ -7,7 +7,7 @@ type Loose = Record<string, unknown>;
 
 async function rejection(options: Loose): Promise<ValidationError> {
   const { client, requests } = setup();
-  const error = await client.trigger({ url: WORKFLOW, ...options } as TriggerOptions).then(
+  const error = await client.trigger({ url: WORKFLOW, ...options } as TriggerRequest).then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
@@ -268,16 +268,33 @@ describe("trigger validates every option before sending", () => {
     ],
     ["trailing junk", { retryDelay: "1000 ms" }, "retryDelay", 'unexpected "ms" at position 6'],
 
-    ["a body JSON cannot carry", { body: () => 1 }, "body", "must be text, bytes or JSON"],
+    [
+      "a body JSON cannot carry",
+      { body: () => 1 },
+      "body",
+      "must be text, bytes or a JSON object (wrap an array or a value in an object)",
+    ],
+    [
+      "a JSON array body (the service takes a JSON object)",
+      { body: [1, 2] },
+      "body",
+      "must be text, bytes or a JSON object (wrap an array or a value in an object)",
+    ],
+    [
+      "a JSON number body",
+      { body: 42 },
+      "body",
+      "must be text, bytes or a JSON object (wrap an array or a value in an object)",
+    ],
   ])("rejects %s", async (_, options, field, rule) => {
     const error = await rejection(options);
     expect({ field: error.field, rule: error.rule }).toEqual({ field, rule });
   });
 
   it("rejects a body JSON.stringify cannot encode before sending", async () => {
-    const { client, requests } = setup();
-    await expect(client.trigger({ url: WORKFLOW, body: { n: 1n } })).rejects.toThrow(TypeError);
-    expect(requests).toHaveLength(0);
+    const error = await rejection({ body: { n: 1n } });
+    expect(error.field).toBe("body");
+    expect(error.rule).toMatch(/^cannot be sent as JSON \(.*BigInt/);
   });
 
   it("accepts the boundary values", async () => {

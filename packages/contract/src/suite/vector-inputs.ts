@@ -126,7 +126,7 @@ export const vectorCall: fc.Arbitrary<Call> = fc.oneof(
       fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }),
       fc.record({ prefix: fc.string({ maxLength: 4 }), ...include }, { requiredKeys: [] }),
     )
-    .map(([ids, o]) => call("fetch", ids, o)),
+    .map(([ids, o]) => call("fetch", { ...o, ids })),
   fc
     .record({ prefix: fc.string({ maxLength: 6 }), ...include }, { requiredKeys: ["prefix"] })
     .map((o) => call("fetch", o)),

@@ -202,14 +202,18 @@ export interface components {
          *     Decimals are allowed in every term (`1.5h` is 90 minutes). Empty values, negative
          *     values, unknown units (`10x`), bare numbers without unit and malformed numbers
          *     (`1.5.2h`) are rejected. No delay by default. A maximum delay is not specified by
-         *     the service. Ignored when `Svc-Not-Before` is also sent.
+         *     the service; the clients and the dev server refuse a delay longer than
+         *     2^53 - 1 seconds (9007199254740991), so a 400-digit value is an error rather than
+         *     an infinite delay. Ignored when `Svc-Not-Before` is also sent.
          * @example 1d10h30m
          */
         SvcDelay: string;
         /**
          * @description Delays the delivery until a future time, given as a Unix timestamp in seconds,
          *     UTC. When both `Svc-Not-Before` and `Svc-Delay` are sent, `Svc-Not-Before` takes
-         *     precedence. A time in the past means no delay. No delay by default.
+         *     precedence. A time in the past means no delay. No delay by default. The clients
+         *     refuse a value above 1e11 (a time past the year 5000): it is almost surely
+         *     milliseconds (`Date.now()`), not seconds.
          * @example 1767225600
          */
         SvcNotBefore: number;
@@ -239,7 +243,8 @@ export interface components {
          *     - `rate`: positive integer; the maximum number of starts per `period` with this key.
          *     - `period`: a duration in the `Svc-Delay` format (`1s`, `1m`, `1h30m`); defaults
          *       to `1s`.
-         *     Must be sent with `Svc-Flow-Control-Key`.
+         *     Must be sent with `Svc-Flow-Control-Key`. The clients and the dev server refuse a
+         *     count or a period above 2^53 - 1 (9007199254740991).
          * @example parallelism=2, rate=10, period=1m
          */
         SvcFlowControlValue: string;
@@ -280,7 +285,9 @@ export interface components {
          *     Default (header absent): exponential backoff of `min(86400, e^(2.5 * retried))`
          *     seconds. What happens with a negative or non-finite result is not specified by the
          *     service; the schema pattern only checks the allowed tokens, the grammar above is
-         *     the full rule.
+         *     the full rule. The clients and the dev server share one parser with two limits of
+         *     their own: signs, parentheses and calls nest at most 32 levels deep, and a number
+         *     is at most 2^53 - 1 (9007199254740991); beyond either the expression is refused.
          * @example max(1000, 1000 * pow(2, retried))
          */
         SvcRetryDelay: string;
@@ -339,14 +346,18 @@ export interface operations {
                  *     Decimals are allowed in every term (`1.5h` is 90 minutes). Empty values, negative
                  *     values, unknown units (`10x`), bare numbers without unit and malformed numbers
                  *     (`1.5.2h`) are rejected. No delay by default. A maximum delay is not specified by
-                 *     the service. Ignored when `Svc-Not-Before` is also sent.
+                 *     the service; the clients and the dev server refuse a delay longer than
+                 *     2^53 - 1 seconds (9007199254740991), so a 400-digit value is an error rather than
+                 *     an infinite delay. Ignored when `Svc-Not-Before` is also sent.
                  * @example 1d10h30m
                  */
                 "Svc-Delay"?: components["parameters"]["SvcDelay"];
                 /**
                  * @description Delays the delivery until a future time, given as a Unix timestamp in seconds,
                  *     UTC. When both `Svc-Not-Before` and `Svc-Delay` are sent, `Svc-Not-Before` takes
-                 *     precedence. A time in the past means no delay. No delay by default.
+                 *     precedence. A time in the past means no delay. No delay by default. The clients
+                 *     refuse a value above 1e11 (a time past the year 5000): it is almost surely
+                 *     milliseconds (`Date.now()`), not seconds.
                  * @example 1767225600
                  */
                 "Svc-Not-Before"?: components["parameters"]["SvcNotBefore"];
@@ -376,7 +387,8 @@ export interface operations {
                  *     - `rate`: positive integer; the maximum number of starts per `period` with this key.
                  *     - `period`: a duration in the `Svc-Delay` format (`1s`, `1m`, `1h30m`); defaults
                  *       to `1s`.
-                 *     Must be sent with `Svc-Flow-Control-Key`.
+                 *     Must be sent with `Svc-Flow-Control-Key`. The clients and the dev server refuse a
+                 *     count or a period above 2^53 - 1 (9007199254740991).
                  * @example parallelism=2, rate=10, period=1m
                  */
                 "Svc-Flow-Control-Value"?: components["parameters"]["SvcFlowControlValue"];
@@ -417,7 +429,9 @@ export interface operations {
                  *     Default (header absent): exponential backoff of `min(86400, e^(2.5 * retried))`
                  *     seconds. What happens with a negative or non-finite result is not specified by the
                  *     service; the schema pattern only checks the allowed tokens, the grammar above is
-                 *     the full rule.
+                 *     the full rule. The clients and the dev server share one parser with two limits of
+                 *     their own: signs, parentheses and calls nest at most 32 levels deep, and a number
+                 *     is at most 2^53 - 1 (9007199254740991); beyond either the expression is refused.
                  * @example max(1000, 1000 * pow(2, retried))
                  */
                 "Svc-Retry-Delay"?: components["parameters"]["SvcRetryDelay"];
