@@ -166,13 +166,34 @@ export class VectorIndex<Meta = AnyMeta> {
     });
   }
 
-  /** The vectors with these `ids`, in order, `null` for an id with no vector. */
+  /**
+   * The vectors with these ids, in order, `null` for an id with no vector; `fetch(ids,
+   * { includeMetadata: true })`, or the whole request as one object, `fetch({ ids, ... })`.
+   */
+  fetch(
+    ids: string[],
+    include?: Omit<FetchByIds, "ids">,
+    options?: RequestOptions,
+  ): ApiPromise<(VectorRecord<Meta> | null)[]>;
+  /** The vectors with `request.ids`, in order, `null` for an id with no vector. */
   fetch(request: FetchByIds, options?: RequestOptions): ApiPromise<(VectorRecord<Meta> | null)[]>;
   /** Up to 1000 vectors whose id starts with `prefix`; use `rangeAll({ prefix })` for more. */
   fetch(request: FetchByPrefix, options?: RequestOptions): ApiPromise<VectorRecord<Meta>[]>;
   fetch(
+    first: string[] | FetchByIds | FetchByPrefix,
+    second?: Omit<FetchByIds, "ids"> | RequestOptions,
+    third?: RequestOptions,
+  ): ApiPromise<(VectorRecord<Meta> | null)[]> {
+    // With an array of ids first, the includes come second and the call options third.
+    if (Array.isArray(first)) {
+      return this.#fetch({ ...(second as Omit<FetchByIds, "ids">), ids: first }, third);
+    }
+    return this.#fetch(first, second as RequestOptions | undefined);
+  }
+
+  #fetch(
     request: FetchByIds | FetchByPrefix,
-    options?: RequestOptions,
+    options: RequestOptions | undefined,
   ): ApiPromise<(VectorRecord<Meta> | null)[]> {
     return ApiPromise.from(() => {
       checkRequestOptions("fetch", options);
