@@ -34,7 +34,7 @@ describe("option names", () => {
     expect(() => createVectorService(index)).toThrow(/no longer takes "index"; use vector/);
     const odd = { token, colour: "red" } as Parameters<typeof createVectorService>[0];
     expect(() => createVectorService(odd)).toThrow(
-      'colour: createVectorService has no option "colour"; expected one of "token", "vector", "maxBodyBytes", "log", "now"',
+      'colour: createVectorService has no option "colour"; expected one of "token", "vector", "maxBodyBytes", "log", "limits", "corsOrigin", "now"',
     );
   });
 });

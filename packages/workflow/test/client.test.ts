@@ -65,7 +65,11 @@ describe("WorkflowClient: where requests go", () => {
       "must be an absolute http(s) URL without . or .. segments",
     ],
     [{ token: TOKEN, maxRetries: -1 }, "maxRetries", "must be a non-negative integer"],
-    [{ token: TOKEN, timeoutMs: 0 }, "timeoutMs", "must be a positive number"],
+    [
+      { token: TOKEN, timeoutMs: 0 },
+      "timeoutMs",
+      "must be a positive number of milliseconds, at most 2147483647",
+    ],
   ])("rejects %j", (options, field, rule) => {
     expect(invalidField(() => new WorkflowClient(options as never))).toEqual([field, rule]);
   });
