@@ -13,6 +13,7 @@ import {
   quote,
   type RequestOptions,
   readEnv,
+  readLogLevel,
   XError,
 } from "@x/core";
 import { listOf, resultOf } from "./envelope";
@@ -67,17 +68,30 @@ export class VectorIndex<Meta = AnyMeta> {
     checkKnownKeys("VectorIndex", options, CLIENT_KEYS);
     this.#options = options;
     this.request = createRequest<paths>(
-      createTransport({ ...options, baseUrl: checkBaseUrl(options.url, "url", APPENDED_PATH) }),
+      createTransport({
+        ...options,
+        baseUrl: checkBaseUrl(options.url, "url", APPENDED_PATH),
+        hints: { 404: "Check the index URL and the namespace." },
+      }),
     );
   }
 
-  /** Reads `VECTOR_URL` and `VECTOR_TOKEN` from `env` (default: `process.env` where it exists). */
+  /**
+   * Reads `VECTOR_URL`, `VECTOR_TOKEN` and `X_LOG` (the log level) from `env` (default:
+   * `process.env` where it exists); `options` win over them.
+   */
   static fromEnv<Meta = AnyMeta>(
     env?: Record<string, string | undefined>,
     options?: Omit<VectorIndexOptions, "url" | "token">,
   ): VectorIndex<Meta> {
     const need = (name: string) => readEnv(name, env) ?? invalid(name, "is not set");
-    return new VectorIndex({ ...options, url: need("VECTOR_URL"), token: need("VECTOR_TOKEN") });
+    const logLevel = readLogLevel(env);
+    return new VectorIndex({
+      ...(logLevel === undefined ? {} : { logLevel }),
+      ...options,
+      url: need("VECTOR_URL"),
+      token: need("VECTOR_TOKEN"),
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   type OperationRequest,
   type RequestOptions,
   readEnv,
+  readLogLevel,
 } from "@x/core";
 import type { paths } from "./generated/schema";
 import { triggerHeaders } from "./headers";
@@ -71,6 +72,8 @@ export class WorkflowClient {
           ? `https://workflow.${region}.example.com`
           : checkBaseUrl(baseUrl, "baseUrl", APPENDED_PATH),
       tokenQueryParam: "svc_token",
+      // Workflows have no namespaces: a 404 here is the service's address or its path.
+      hints: { 404: "Check the client's baseUrl (or region)." },
     });
     this.request = createRequest<paths>(transport, {
       // The URL goes in raw, as the service expects; only what would end the path is encoded.
@@ -82,17 +85,20 @@ export class WorkflowClient {
   }
 
   /**
-   * A client configured from `WORKFLOW_TOKEN` (required), `WORKFLOW_URL` and
-   * `WORKFLOW_REGION`, read from `env` or else `process.env`; `options` win over them.
+   * A client configured from `WORKFLOW_TOKEN` (required), `WORKFLOW_URL`,
+   * `WORKFLOW_REGION` and `X_LOG` (the log level), read from `env` or else `process.env`;
+   * `options` win over them.
    */
   static fromEnv(
     env?: Record<string, string | undefined>,
     options?: Partial<WorkflowClientOptions>,
   ): WorkflowClient {
+    const logLevel = readLogLevel(env);
     return new WorkflowClient({
       token: readEnv("WORKFLOW_TOKEN", env) ?? invalid("WORKFLOW_TOKEN", "is not set"),
       baseUrl: readEnv("WORKFLOW_URL", env),
       region: readEnv("WORKFLOW_REGION", env) as Region | undefined,
+      ...(logLevel === undefined ? {} : { logLevel }),
       ...options,
     });
   }

@@ -36,7 +36,7 @@ function exposed(error: unknown): string {
   return [e.message, e.stack, String(e), JSON.stringify(e), JSON.stringify({ ...e })].join("\n");
 }
 
-// The timeout is a timer raced against the exchange, not an abort signal: this never settles.
+// A fetch that ignores its signal and never settles: the timeout must still end the attempt.
 const hang: Responder = () => new Promise(() => {});
 
 const reset: Responder = () => {

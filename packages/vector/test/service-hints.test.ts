@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { NotFoundError, VectorIndex } from "../src/index.js";
+
+const TOKEN = "tok_hints_0123456789";
+
+describe("what the vector client's errors advise", () => {
+  it("a 404 points at the index URL and the namespace", async () => {
+    const fetch = async () =>
+      new Response('{"error":"namespace not found","status":404}', { status: 404 });
+    const index = new VectorIndex({ url: "http://127.0.0.1:1", token: TOKEN, fetch });
+    const error = await index
+      .namespace("ghost")
+      .info()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toBe(
+      "404 namespace not found. Check the index URL and the namespace.",
+    );
+  });
+
+  it("fromEnv reads the log level from X_LOG, and options win over it", async () => {
+    const lines: string[] = [];
+    const record = (line: string) => {
+      lines.push(line);
+    };
+    const logger = { debug: record, info: record, warn: record, error: record };
+    const fetch = async () => new Response('{"result":{"vectorCount":0}}');
+    const env = { VECTOR_URL: "http://127.0.0.1:1", VECTOR_TOKEN: TOKEN, X_LOG: "debug" };
+    await VectorIndex.fromEnv(env, { logger, fetch }).info();
+    expect(lines.length).toBeGreaterThan(0);
+    lines.length = 0;
+    await VectorIndex.fromEnv(env, { logger, fetch, logLevel: "off" }).info();
+    expect(lines).toEqual([]);
+  });
+});
