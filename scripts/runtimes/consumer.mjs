@@ -1,7 +1,16 @@
 // A user's project, outside the repo: the packed tarballs installed with npm (no workspace
 // links), the smoke files beside them, and the bundles workerd and the browser load.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,8 +19,15 @@ import { build } from "esbuild";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SMOKE_FILES = fileURLToPath(new URL("../../test/runtimes/", import.meta.url));
 
-/** The publishable packages, by folder under packages/. */
-const PACKAGES = ["core", "workflow", "vector", "dev-server"];
+/**
+ * The publishable packages, by folder under packages/: every one not marked private, so a
+ * new package (such as the validator the dev server depends on) is packed without a list
+ * to keep up to date.
+ */
+const PACKAGES = readdirSync(join(ROOT, "packages")).filter((folder) => {
+  const manifest = join(ROOT, "packages", folder, "package.json");
+  return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).private !== true;
+});
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 300_000 });
