@@ -136,4 +136,10 @@ describe("checks of a published package", () => {
       "bin x-dev names ./dist/cli.js, which is not in the tarball",
     ]);
   });
+
+  it("accept a command's launcher outside dist, but no other file beside it", () => {
+    const manifest = { ...goodManifest(), bin: { "x-dev": "./bin/x-dev.js" } };
+    const files = { ...goodFiles, "bin/x-dev.js": "#!/usr/bin/env node\n", "bin/notes.txt": "\n" };
+    expect(check(manifest, files)["tarball files"]).toEqual(["bin/notes.txt is outside dist/"]);
+  });
 });

@@ -71,9 +71,13 @@ function isTest(path) {
   return /(^|\/)(test|tests|__tests__)\//.test(path) || /\.(test|spec)\.[^/]+$/.test(path);
 }
 
-/** Why a packed file should not be in the tarball, or undefined when it may be. */
-function unwantedReason(path) {
+/**
+ * Why a packed file should not be in the tarball, or undefined when it may be. `binFiles`
+ * are the commands' launchers the manifest names, which may sit outside dist/.
+ */
+function unwantedReason(path, binFiles) {
   if (REQUIRED_FILES.includes(path) || OPTIONAL_FILES.includes(path)) return undefined;
+  if (binFiles.has(path) && !isSource(path)) return undefined;
   if (!path.startsWith("dist/")) return "is outside dist/";
   if (isTest(path)) return "is a test";
   // A user's tsc type-checks a .ts file it reaches, with the user's settings, not ours.
@@ -148,8 +152,9 @@ export function tarballFileProblems(files, manifest) {
       problems.push(`bin ${command} names ${target}, which is not in the tarball`);
     }
   }
+  const binFiles = new Set(Object.values(bins ?? {}).map(packedPath));
   for (const file of files) {
-    const reason = unwantedReason(file);
+    const reason = unwantedReason(file, binFiles);
     if (reason !== undefined) problems.push(`${file} ${reason}`);
   }
   return problems;
