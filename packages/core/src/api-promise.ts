@@ -1,5 +1,6 @@
 /** A call's parsed result together with the HTTP response it came from. */
 export interface WithResponse<T> {
+  /** The parsed result, the same value that awaiting the call gives. */
   data: T;
   /** The final response (after retries): status, and headers such as rate limits. */
   response: Response;
@@ -70,6 +71,7 @@ export class ApiPromise<T> implements Promise<T> {
     return this.#result().finally(onFinally);
   }
 
+  /** `"ApiPromise"`, so `Object.prototype.toString` and inspectors name the class. */
   get [Symbol.toStringTag](): string {
     return "ApiPromise";
   }

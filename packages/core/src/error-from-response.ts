@@ -11,8 +11,8 @@ import type { Redactor } from "./redact";
 
 /**
  * What to do next after an error status, by status, written for one service (a workflow
- * service has no namespaces to check). A client passes its own; the rest come from
- * {@link DEFAULT_HINTS}.
+ * service has no namespaces to check). A client passes its own; statuses it leaves out get
+ * the built-in hint for all services (every 5xx shares the hint of 500).
  */
 export type StatusHints = Partial<Record<number, string>>;
 

@@ -85,9 +85,13 @@ export interface ConnectionFailure {
 export class ConnectionError extends XError {
   /** Always `"ConnectionError"`, so logs and `error.name` checks name the class. */
   override name = "ConnectionError";
+  /** HTTP method of the call. */
   readonly method: string;
+  /** URL of the call without its query (which may hold the token). */
   readonly url: string;
+  /** The underlying error code, such as `ECONNREFUSED` or `ENOTFOUND`, when there is one. */
   readonly code: string | undefined;
+  /** Attempts made, the failed one included. */
   readonly attempts: number;
   constructor(message: string, failure: ConnectionFailure) {
     super(message, { cause: failure.cause });

@@ -8,9 +8,13 @@ import { invalid } from "./errors";
 
 /** Any object with these four methods, such as `console`, pino or winston. */
 export interface Logger {
+  /** Receives a line for every attempt (at `logLevel` "debug"), then its {@link AttemptRecord}. */
   debug(message: string, ...details: unknown[]): void;
+  /** Receives a line for every call that succeeded (at "info" or "debug"), then its record. */
   info(message: string, ...details: unknown[]): void;
+  /** Receives a line for every retry (at "warn", "info" or "debug"), then its record. */
   warn(message: string, ...details: unknown[]): void;
+  /** Receives a line for every call that failed (at any level but "off"), then its record. */
   error(message: string, ...details: unknown[]): void;
 }
 
@@ -47,13 +51,17 @@ function checkLogger(value: unknown): Logger {
 
 /** One attempt of a call, as logged. */
 export interface AttemptRecord {
+  /** HTTP method of the call. */
   method: string;
   /** Without the query, which may hold the token. */
   url: string;
+  /** Which attempt this was, counting from 1. */
   attempt: number;
+  /** The most attempts the call may make: 1 plus `maxRetries` (just 1 for a call never retried). */
   attempts: number;
   /** The response status, or the error's class (and code) when no response came. */
   outcome: string;
+  /** How long this attempt took, in milliseconds. */
   durationMs: number;
   /** The wait before the next attempt, when there is one. */
   retryInMs?: number;

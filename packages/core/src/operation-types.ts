@@ -33,8 +33,14 @@ export type ParamsOf<Op> = {
 };
 
 /** The request body by media type, e.g. `{ "application/json": RangeRequest }`. */
-export type ContentOf<Op> = Op extends { requestBody?: infer Body }
-  ? NonNullable<Body> extends { content: infer Content }
+export type ContentOf<Op> = Op extends {
+  /** The operation's request body object, if it declares one. */
+  requestBody?: infer Body;
+}
+  ? NonNullable<Body> extends {
+      /** The body's schema by media type. */
+      content: infer Content;
+    }
     ? Content
     : never
   : never;
@@ -56,7 +62,13 @@ type ResponsesOf<Op> = Op extends { responses: infer Responses } ? Responses : n
 /** The parsed JSON body of the operation's 2xx responses (`undefined` for one without). */
 export type ResultOf<Op> = {
   [S in keyof ResponsesOf<Op>]: S extends SuccessStatus
-    ? ResponsesOf<Op>[S] extends { content: { "application/json": infer Json } }
+    ? ResponsesOf<Op>[S] extends {
+        /** The response's body schema by media type. */
+        content: {
+          /** The schema of a JSON body, the one this type reads. */
+          "application/json": infer Json;
+        };
+      }
       ? Json
       : undefined
     : never;

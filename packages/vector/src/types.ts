@@ -51,6 +51,7 @@ type RangeResult = ResultOf<RangeOperation>["result"];
 
 /** One page of `range`: `nextCursor` (`""` once no vectors remain) and the vectors. */
 export type RangePage<Meta = AnyMeta> = Omit<RangeResult, "vectors"> & {
+  /** The vectors of this page, with their metadata typed as `Meta`. */
   vectors: VectorRecord<Meta>[];
 };
 
@@ -84,4 +85,7 @@ export type FetchRequest = RequestBodyOf<FetchOperation>;
 export type FetchByIds = Schemas["FetchByIds"];
 
 /** A fetch by prefix alone: the spec's `FetchByPrefix` without `ids`. */
-export type FetchByPrefix = Omit<Schemas["FetchByPrefix"], "ids"> & { ids?: undefined };
+export type FetchByPrefix = Omit<Schemas["FetchByPrefix"], "ids"> & {
+  /** Left out: giving `ids` makes the request a {@link FetchByIds}. */
+  ids?: undefined;
+};

@@ -38,7 +38,9 @@ export interface WorkflowClientOptions extends ClientOptions {
 
 /** The failure callback: a URL, or a URL with headers it receives. */
 export interface FailureCallback {
+  /** http(s) URL the service calls once a run's retries run out (`Svc-Failure-Callback`). */
   url: Param<"Svc-Failure-Callback">;
+  /** Headers the failure callback receives (sent as `Svc-Failure-Callback-Forward-<Name>`). */
   headers?: HeaderMap;
 }
 

@@ -6,6 +6,10 @@ import { InvalidInput } from "./errors.js";
 import type { Include } from "./read.js";
 import type { StoredRecord } from "./types.js";
 
+/**
+ * The vector service's limits on what one request may ask for; a request over one is
+ * refused as invalid input. Set through the server's `limits` option or CLI flags.
+ */
 export interface VectorLimits {
   /**
    * Bytes of records one answer may carry, counted as `indexSize` counts them (ids, data and
@@ -28,6 +32,7 @@ export interface VectorLimits {
   maxRangeLimit: number;
 }
 
+/** The vector limits used when no override is given; our choice, as the service states none. */
 export const DEFAULT_VECTOR_LIMITS: VectorLimits = {
   maxAnswerBytes: 64 * 1024 * 1024,
   maxFilterLength: 16 * 1024,

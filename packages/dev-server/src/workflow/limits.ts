@@ -1,6 +1,7 @@
 // The workflow service's limits. The service documents neither ("not shown"), so both are
 // our choice; each is an option and a CLI flag.
 
+/** The workflow service's limits. Set through the server's `limits` option or CLI flags. */
 export interface WorkflowLimits {
   /**
    * Largest `Svc-Retries`. Without a bound, `Svc-Retries: 9000000000000` with no delay makes
@@ -14,6 +15,7 @@ export interface WorkflowLimits {
   maxReportBodyBytes: number;
 }
 
+/** The workflow limits used when no override is given; our choice, as the service states none. */
 export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   maxRetries: 100,
   maxReportBodyBytes: 1024 * 1024,
