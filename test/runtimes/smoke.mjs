@@ -153,6 +153,13 @@ function buildCases({ vector, workflow }, config) {
       expectEqual(error.field, "topK", "field");
     },
 
+    "fromEnv without its variables is a ValidationError": async () => {
+      // Node and Bun lack the variables; Deno runs without --allow-env, so reading is not
+      // permitted; workerd and browsers have no environment: each is the same error.
+      const error = await rejection(async () => VectorIndex.fromEnv(), "fromEnv");
+      expectInstance(error, vector.ValidationError, "fromEnv");
+    },
+
     "AuthenticationError without the token (header)": async () => {
       const wrong = new VectorIndex({ url: config.vectorUrl, token: WRONG_TOKEN });
       const error = await rejection(() => wrong.info(), "info with a wrong token");
