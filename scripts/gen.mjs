@@ -1,6 +1,8 @@
 // Compiles each hand-written spec into the files the packages consume:
 //   - a typed path map (openapi-typescript) for the client package, and
 //   - a bundled, dereferenced JSON copy for the validator, @x/openapi-check.
+// It also compiles the test-only fixture specs (a copy of a spec with one operation more),
+// so the test that calls a freshly added operation runs against freshly generated types.
 // With --check it writes nothing and fails when a committed file differs from
 // what the specs produce now (the drift gate CI runs).
 // Usage: node scripts/gen.mjs [--check] [workflow|vector ...]
@@ -18,17 +20,26 @@ const check = args.includes("--check");
 const named = args.filter((a) => !a.startsWith("--"));
 const services = named.length > 0 ? named : ["workflow", "vector"];
 
-function header(service) {
-  return `// Generated from specs/${service}/openapi.yaml by scripts/gen.mjs. Do not edit: run \`pnpm gen\`.\n`;
+// Test-only specs and the types file generated beside each, by the service they copy.
+const FIXTURES = [
+  {
+    service: "vector",
+    spec: "packages/dev-server/test/fixtures/vector-with-upsert.openapi.yaml",
+    types: "packages/dev-server/test/fixtures/vector-with-upsert.d.ts",
+  },
+];
+
+function header(spec) {
+  return `// Generated from ${spec} by scripts/gen.mjs. Do not edit: run \`pnpm gen\`.\n`;
 }
 
-async function typesFor(service) {
-  const ast = await openapiTS(pathToFileURL(join(root, `specs/${service}/openapi.yaml`)), {
+async function typesFor(spec) {
+  const ast = await openapiTS(pathToFileURL(join(root, spec)), {
     alphabetize: false,
     // A field with a default is optional to send: keep it optional in the types.
     defaultNonNullable: false,
   });
-  return `${header(service)}\n${astToString(ast)}`;
+  return `${header(spec)}\n${astToString(ast)}`;
 }
 
 function bundleFor(service, dir) {
@@ -51,12 +62,17 @@ try {
   for (const service of services) {
     outputs.set(
       join(root, `packages/${service}/src/generated/schema.d.ts`),
-      await typesFor(service),
+      await typesFor(`specs/${service}/openapi.yaml`),
     );
     outputs.set(
       join(root, `packages/openapi-check/src/generated/${service}.openapi.json`),
       bundleFor(service, tmp),
     );
+  }
+  for (const fixture of FIXTURES) {
+    if (services.includes(fixture.service)) {
+      outputs.set(join(root, fixture.types), await typesFor(fixture.spec));
+    }
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
@@ -75,7 +91,7 @@ for (const [file, content] of outputs) {
 }
 if (drifted.length > 0) {
   console.error(
-    `Generated files are out of date with specs/:\n  ${drifted.join("\n  ")}\nRun \`pnpm gen\` and commit the result.`,
+    `Generated files are out of date with their specs:\n  ${drifted.join("\n  ")}\nRun \`pnpm gen\` and commit the result.`,
   );
   process.exit(1);
 }
