@@ -228,6 +228,27 @@ describe("fetch", () => {
     expect(result).toEqual([hit, null, { id: "doc-2" }]);
   });
 
+  it("takes the ids first, what to include second and the call options last", async () => {
+    const { client, seen } = index([{ result: [hit, null] }]);
+    const result = await client.fetch(
+      ["doc-1", "doc-404"],
+      { includeMetadata: true },
+      { headers: { "x-request-id": "r-1" } },
+    );
+    expect(result).toEqual([hit, null]);
+    expect(seen[0]?.body).toEqual({ includeMetadata: true, ids: ["doc-1", "doc-404"] });
+    expect(seen[0]?.headers.get("x-request-id")).toBe("r-1");
+  });
+
+  it("refuses an unknown include key after the ids, by rejecting", async () => {
+    const { client, seen } = index([{ result: [] }]);
+    const include = { includeMetdata: true } as unknown as { includeMetadata: boolean };
+    await expect(client.fetch(["doc-1"], include)).rejects.toThrow(
+      /unknown option "includeMetdata" \(did you mean "includeMetadata"\?\)/,
+    );
+    expect(seen).toEqual([]);
+  });
+
   it("fetches ids within a prefix", async () => {
     const { client, seen } = index([{ result: [hit, null] }]);
     await client.fetch({ ids: ["doc-1", "x-1"], prefix: "doc-" });
