@@ -14,7 +14,7 @@ const here = new URL(".", import.meta.url);
  * What is measured; `budget` in bytes of min+gzip, for the two clients. The budgets are
  * ceilings against bloat, set about 4% above what the plain-code clients measure with
  * every transport feature (cutting timeouts, refused redirects, one-pass redaction,
- * logging, per-call options, withResponse, unknown-key checks): 9,458 B and 8,211 B. The
+ * logging, per-call options, withResponse, unknown-key checks): 9,521 B and 8,273 B. The
  * 6,000 B / 5,500 B asked for would only be met by writing the code shorter than its
  * plainest form, which the house rules forbid, so the budgets moved instead.
  */
