@@ -47,18 +47,29 @@ export function closestKey(key: string, candidates: readonly string[]): string |
   return best;
 }
 
-/** Levenshtein distance: insertions, deletions and substitutions from `a` to `b`. */
+/**
+ * Edits that turn `a` into `b`: insert, delete or substitute a character, or swap two
+ * adjacent ones (the optimal string alignment distance), so a typo like "limti" is one edit.
+ */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      const deletion = (previous[j] ?? 0) + 1;
-      const insertion = (current[j - 1] ?? 0) + 1;
-      current.push(Math.min(substitution, deletion, insertion));
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const above = rows[i - 1] ?? [];
+      const substitution = (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      const deletion = (above[j] ?? 0) + 1;
+      const insertion = (row[j - 1] ?? 0) + 1;
+      let best = Math.min(substitution, deletion, insertion);
+      const swapped = i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1];
+      if (swapped) best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(best);
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length] ?? 0;
+  return rows[a.length]?.[b.length] ?? 0;
 }

@@ -39,6 +39,7 @@ describe("closestKey", () => {
     ["timeout", "timeoutMs"],
     ["TOPK", "topK"],
     ["limt", "limit"],
+    ["limti", "limit"],
     ["namespace", undefined],
   ])("%s -> %s", (key, meant) => {
     const candidates = ["delay", "timeoutMs", "topK", "limit", "cursor", "prefix"];
