@@ -7,7 +7,11 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from "./errors";
+import { quote } from "./quote";
 import type { Redactor } from "./redact";
+
+/** How much of a body that could not be read a message quotes. */
+const BODY_QUOTE_LIMIT = 120;
 
 /**
  * What to do next after an error status, by status, written for one service (a workflow
@@ -77,9 +81,9 @@ export function errorFromResponse(
     // A proxy's HTML page or a cut-off body: quote its start instead.
     const safeText = redact(text);
     body = safeText;
-    detail = safeText ? `body is not JSON: ${quote(safeText)}` : "empty body";
+    detail = safeText ? `body is not JSON: ${quote(safeText, BODY_QUOTE_LIMIT)}` : "empty body";
   }
-  detail ??= `body has no error message: ${quote(JSON.stringify(body))}`;
+  detail ??= `body has no error message: ${quote(JSON.stringify(body), BODY_QUOTE_LIMIT)}`;
   const hint = hintFor(status, hints);
   const ErrorClass = errorClassFor(status);
   return new ErrorClass(status, body, headers, `${status} ${detail}${hint && `. ${hint}`}`);
@@ -101,9 +105,4 @@ function redactingReviver(redact: Redactor) {
     }
     return value;
   };
-}
-
-/** The start of a body, for messages about bodies that could not be read. */
-function quote(text: string): string {
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text);
 }
