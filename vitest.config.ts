@@ -7,10 +7,16 @@ const workspace = ["core", "workflow", "vector", "dev-server", "openapi-check"];
 
 export default defineConfig({
   resolve: {
-    alias: workspace.map((name) => ({
-      find: new RegExp(`^@x/${name}$`),
-      replacement: fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url)),
-    })),
+    alias: [
+      ...workspace.map((name) => ({
+        find: new RegExp(`^@x/${name}$`),
+        replacement: fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url)),
+      })),
+      {
+        find: /^@x\/core\/internal$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/internal.ts", import.meta.url)),
+      },
+    ],
   },
   test: {
     include: ["packages/*/test/**/*.test.ts", "bench/test/**/*.test.ts", "test/**/*.test.ts"],

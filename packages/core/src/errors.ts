@@ -108,6 +108,15 @@ export class TimeoutError extends XError {
   override name = "TimeoutError";
 }
 
+/**
+ * The caller's `signal` aborted the call (before it was sent, during an attempt, or in the
+ * wait between retries). `cause` is the signal's reason.
+ */
+export class AbortError extends XError {
+  /** Always `"AbortError"`, so logs and `error.name` checks name the class. */
+  override name = "AbortError";
+}
+
 /** Input rejected before any request was sent. */
 export class ValidationError extends XError {
   /** Always `"ValidationError"`, so logs and `error.name` checks name the class. */
@@ -117,8 +126,10 @@ export class ValidationError extends XError {
     readonly field: string,
     /** The rule it broke, e.g. `must be a positive integer`. */
     readonly rule: string,
+    /** What the message names first, when not the field: the method of an unknown option. */
+    where: string = field,
   ) {
-    super(`${field}: ${rule}`);
+    super(`${where}: ${rule}`);
   }
 }
 
@@ -134,6 +145,7 @@ brand(InternalServerError, "InternalServerError");
 brand(ConnectionError, "ConnectionError");
 brand(TimeoutError, "TimeoutError");
 brand(ValidationError, "ValidationError");
+brand(AbortError, "AbortError");
 
 /** Throws a {@link ValidationError} for `field`. */
 export function invalid(field: string, rule: string): never {

@@ -1,24 +1,25 @@
 /**
- * Shared core of the x clients: the typed errors every client throws, and the transport
- * that sends their calls (auth, timeouts, retries with backoff, token redaction).
+ * Shared core of the x clients: the typed errors every client throws, the options every
+ * client takes, and the promise every method returns. The transport under the clients
+ * (auth, timeouts, retries with backoff, token redaction) is used through them.
  *
  * @document ../README.md
  * @packageDocumentation
  * @module @x/core
  */
+export type { Middleware } from "openapi-fetch";
 export type { WithResponse } from "./api-promise";
 export { ApiPromise } from "./api-promise";
-export { checkBaseUrl } from "./base-url";
-export { readEnv } from "./env";
-export type { StatusHints } from "./error-from-response";
+export type { Fetch } from "./attempt";
+export type { AttemptEvent, ClientOptions, RequestOptions, Tracing } from "./client-options";
 export type { ConnectionFailure } from "./errors";
 export {
+  AbortError,
   ApiError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
   InternalServerError,
-  invalid,
   NotFoundError,
   RateLimitError,
   TimeoutError,
@@ -26,34 +27,5 @@ export {
   ValidationError,
   XError,
 } from "./errors";
-export type { KeyList } from "./known-keys";
-export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export type { AttemptRecord, Logger, LogLevel } from "./log";
-export { readLogLevel } from "./log";
-export type { OperationConfig, OperationRequest } from "./operation";
-export { createRequest } from "./operation";
-export type {
-  Bytes,
-  ContentOf,
-  HttpMethod,
-  MediaTypeOf,
-  MethodsOf,
-  OperationAt,
-  OperationInit,
-  ParamsOf,
-  RequestBodyOf,
-  ResultOf,
-} from "./operation-types";
-export { quote } from "./quote";
-export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
-export type {
-  Call,
-  ClientOptions,
-  RawBody,
-  RequestOptions,
-  Transport,
-  TransportConfig,
-} from "./transport";
-export { createTransport } from "./transport";
-export { httpUrl } from "./url";
 export type { FetchOptions } from "./validate";

@@ -1,4 +1,4 @@
-import { invalid } from "./errors";
+import { invalid, ValidationError } from "./errors";
 
 /**
  * Every key of `T`, each mapped to `true`: a list of the options a method accepts that
@@ -10,14 +10,16 @@ export type KeyList<T> = { readonly [K in keyof Required<T>]: true };
 /**
  * Rejects a key of `value` that `allowed` does not list, so a misspelt option is an error
  * instead of being dropped: `trigger: unknown option "delays" (did you mean "delay"?)`.
- * `where` names the method or object, e.g. `trigger` or `trigger flowControl`.
+ * `where` names the method or object for the message, e.g. `trigger` or
+ * `trigger flowControl`; the error's `field` is the key itself after `at`, the path of the
+ * object (`flowControl.`), as for every other ValidationError.
  */
-export function checkKnownKeys(where: string, value: object, allowed: object): void {
+export function checkKnownKeys(where: string, value: object, allowed: object, at = ""): void {
   for (const key of Object.keys(value)) {
     if (Object.hasOwn(allowed, key)) continue;
     const meant = closestKey(key, Object.keys(allowed));
     const hint = meant === undefined ? "" : ` (did you mean "${meant}"?)`;
-    invalid(where, `unknown option ${JSON.stringify(key)}${hint}`);
+    throw new ValidationError(`${at}${key}`, `unknown option ${JSON.stringify(key)}${hint}`, where);
   }
 }
 
@@ -31,15 +33,17 @@ export function checkObject(value: unknown, field: string, example: string): obj
 
 /**
  * The candidate a typo most likely meant: same letters in another case, or at most a
- * third of the letters (at least one, at most two) away.
+ * third of the letters of the longer of the two (at least one, at most two) away, so
+ * `retry` finds `retries` and `limt` finds `limit`.
  */
 export function closestKey(key: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.min(2, Math.max(1, Math.floor(key.length / 3)));
+  let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     if (candidate.toLowerCase() === key.toLowerCase()) return candidate;
+    const allowed = Math.min(2, Math.max(1, Math.floor(Math.max(key.length, candidate.length) / 3)));
     const distance = editDistance(key, candidate);
-    if (distance <= bestDistance) {
+    if (distance <= allowed && distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }

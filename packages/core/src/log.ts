@@ -8,17 +8,20 @@ import { invalid } from "./errors";
 
 /** Any object with these four methods, such as `console`, pino or winston. */
 export interface Logger {
-  /** Receives a line for every attempt (at `logLevel` "debug"), then its {@link AttemptRecord}. */
+  /** Not called today: every line has a level of its own below. */
   debug(message: string, ...details: unknown[]): void;
-  /** Receives a line for every call that succeeded (at "info" or "debug"), then its record. */
+  /** Receives one line for every call that succeeded (at "info" or "debug"). */
   info(message: string, ...details: unknown[]): void;
-  /** Receives a line for every retry (at "warn", "info" or "debug"), then its record. */
+  /** Receives one line for every attempt that is retried (at "warn", "info" or "debug"). */
   warn(message: string, ...details: unknown[]): void;
-  /** Receives a line for every call that failed (at any level but "off"), then its record. */
+  /** Receives one line for every call that failed (at any level but "off"). */
   error(message: string, ...details: unknown[]): void;
 }
 
-/** How much the client logs: nothing (default), failures, retries, calls, or every attempt. */
+/**
+ * How much the client logs: nothing (default), failures, retries too, or every call too.
+ * "debug" is accepted and logs what "info" does.
+ */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 
 const LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
@@ -57,7 +60,11 @@ export interface AttemptRecord {
   url: string;
   /** Which attempt this was, counting from 1. */
   attempt: number;
-  /** The most attempts the call may make: 1 plus `maxRetries` (just 1 for a call never retried). */
+  /**
+   * The most attempts the call could make after this one's outcome: 1 plus `maxRetries`
+   * while it may still be retried; the attempt's own number once the call ends (a success,
+   * or a failure that is not retried, such as a 401).
+   */
   attempts: number;
   /** The response status, or the error's class (and code) when no response came. */
   outcome: string;
@@ -68,45 +75,36 @@ export interface AttemptRecord {
 }
 
 /**
- * What the transport logs, each undefined below its level, so a call at "off" pays for
- * an `undefined` check and nothing else.
+ * What the transport logs: each attempt gives exactly one line, on one line, at the level of
+ * its outcome. Each is undefined below its level, so a call at "off" pays for an
+ * `undefined` check and nothing else.
  */
 export interface TransportLog {
-  /** debug: every attempt. */
-  attempt?: (record: AttemptRecord) => void;
-  /** warn: every retry. */
+  /** warn: an attempt that failed and is retried. */
   retry?: (record: AttemptRecord) => void;
-  /** info: every call that succeeded, with its last attempt. */
+  /** info: the attempt that ended a call with a success. */
   success?: (record: AttemptRecord) => void;
-  /** error: every call that failed, with its last attempt. */
+  /** error: the attempt that ended a call with a failure. */
   failure?: (record: AttemptRecord) => void;
 }
 
-function describe(record: AttemptRecord): string {
-  const { method, url, outcome, durationMs, attempt, attempts } = record;
-  return `${method} ${url} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt} of ${attempts})`;
+/** The line of one attempt: `POST https://h/query -> 503 in 12 ms (attempt 1 of 3); retrying in 500 ms`. */
+export function describeAttempt(record: AttemptRecord): string {
+  const { method, url, outcome, durationMs, attempt, attempts, retryInMs } = record;
+  const wait = retryInMs === undefined ? "" : `; retrying in ${Math.round(retryInMs)} ms`;
+  return `[x] ${method} ${url} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt} of ${attempts})${wait}`;
 }
 
-function waitText(record: AttemptRecord): string {
-  return record.retryInMs === undefined ? "" : `; retrying in ${Math.round(record.retryInMs)} ms`;
-}
-
-/** The log of a transport configured with `logger` and `logLevel` (both checked). */
+/**
+ * The log of a transport configured with `logger` and `logLevel` (both checked). "debug"
+ * shows the same lines as "info": every attempt already has its one line there.
+ */
 export function createTransportLog(logger: unknown, logLevel: unknown): TransportLog {
   const level = LEVELS[checkLogLevel(logLevel ?? "off", "logLevel")];
   const sink = logger === undefined ? console : checkLogger(logger);
   const log: TransportLog = {};
-  if (level >= LEVELS.error) {
-    log.failure = (record) => sink.error(`[x] ${describe(record)}`, record);
-  }
-  if (level >= LEVELS.warn) {
-    log.retry = (record) => sink.warn(`[x] ${describe(record)}${waitText(record)}`, record);
-  }
-  if (level >= LEVELS.info) {
-    log.success = (record) => sink.info(`[x] ${describe(record)}`, record);
-  }
-  if (level >= LEVELS.debug) {
-    log.attempt = (record) => sink.debug(`[x] ${describe(record)}${waitText(record)}`, record);
-  }
+  if (level >= LEVELS.error) log.failure = (record) => sink.error(describeAttempt(record));
+  if (level >= LEVELS.warn) log.retry = (record) => sink.warn(describeAttempt(record));
+  if (level >= LEVELS.info) log.success = (record) => sink.info(describeAttempt(record));
   return log;
 }

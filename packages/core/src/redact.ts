@@ -8,13 +8,23 @@ export const REDACTED = "[redacted]";
 export type Redactor = (text: string) => string;
 
 /**
- * A redactor for `secret`. It is one regular expression in which each character of the
- * secret matches any of its written forms, longest first, so one pass finds every mix of
- * forms and never matches inside a `[redacted]` it has just written (with a very short
- * token, redacting form after form in turn mangled the text).
+ * Below this length a token cannot be told apart from pieces of ordinary words ("t" is in
+ * "fetch", "port" and "http"), so it is redacted only where it stands as a whole word.
+ */
+export const WHOLE_WORD_BELOW = 8;
+
+/**
+ * A redactor for `secret`, applied only to text that came from outside (a body, a server's
+ * message, a cause's message), never to what the client wrote itself. It is one regular
+ * expression in which each character of the secret matches any of its written forms,
+ * longest first, so one pass finds every mix of forms and never matches inside a
+ * `[redacted]` it has just written. A secret shorter than {@link WHOLE_WORD_BELOW}
+ * characters matches only where no letter or digit touches it on either side.
  */
 export function createRedactor(secret: string): Redactor {
-  const pattern = new RegExp([...secret].map(characterForms).join(""), "g");
+  const forms = [...secret].map(characterForms).join("");
+  const source = secret.length < WHOLE_WORD_BELOW ? `(?<![A-Za-z0-9])${forms}(?![A-Za-z0-9])` : forms;
+  const pattern = new RegExp(source, "g");
   return (text) => text.replace(pattern, REDACTED);
 }
 

@@ -1,224 +1,220 @@
-import type { WithResponse } from "./api-promise";
 import { type Exchange, type Fetch, runAttempt } from "./attempt";
+import { type OutgoingRequest, isCallRequest } from "./call-request";
+import type { AttemptEvent, ClientOptions, RequestOptions } from "./client-options";
 import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
-import { ApiError, ConnectionError, TimeoutError } from "./errors";
-import { type AttemptRecord, createTransportLog, type Logger, type LogLevel } from "./log";
-import type { HttpMethod } from "./operation-types";
+import { AbortError, ApiError, ConnectionError, TimeoutError } from "./errors";
+import { createTransportLog } from "./log";
 import { createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
-import { checkMaxRetries, checkTimeoutMs, mergeHeaders } from "./request-options";
-import { isRetryableStatus, retryDelayMs } from "./retry-policy";
-import { checkDefaultHeaders, checkFetchOptions, checkToken, type FetchOptions } from "./validate";
+import { checkMaxRetries, checkTimeoutMs } from "./request-options";
+import { isRetryableStatus, retryAfterMs, retryDelayMs } from "./retry-policy";
+import { checkFetchOptions, checkToken } from "./validate";
 
-/** Options every client constructor accepts. */
-export interface ClientOptions {
-  /** API token. Sent as a bearer token; never included in errors. */
-  token: string;
-  /** HTTP retries after a retryable failure (default 2). Not a service-side retry count. */
-  maxRetries?: number;
-  /** Milliseconds one attempt may take, response body included (default 30 000). */
-  timeoutMs?: number;
-  /**
-   * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
-   * called as `fetch(url, init)`, like the global one.
-   */
-  fetch?: Fetch;
-  /** Extra `RequestInit` fields for every call, such as `keepalive`, `cache` or a `dispatcher`. */
-  fetchOptions?: FetchOptions;
-  /** Headers sent on every call; a call's own headers win over them. */
-  defaultHeaders?: Record<string, string>;
-  /** Where log lines go (default `console`): any object with `debug`, `info`, `warn`, `error`. */
-  logger?: Logger;
-  /** How much to log (default `"off"`). Never the token, headers or bodies. */
-  logLevel?: LogLevel;
-}
+// The `fetch` under each client's openapi-fetch: auth, per-attempt timeouts that cut,
+// retries with backoff and Retry-After, redirects refused, the token redacted from
+// everything the server sends back. openapi-fetch builds the request (path, query, headers,
+// body) and runs the middleware once per call; this sends it as many times as it takes.
 
 export interface TransportConfig extends ClientOptions {
-  /** Absolute base URL; each call's path is appended to it. */
-  baseUrl: string;
   /** Where the token goes: `Authorization: Bearer` (default) or a query parameter. */
   tokenIn?: "header" | "query";
   /** Name of the query parameter when `tokenIn` is `"query"`. */
   tokenQueryParam?: string;
   /** What error messages advise, by status, where the defaults do not fit the service. */
   hints?: StatusHints;
+  /** Whether a request may be sent again after a failure; default: always. */
+  isRepeatable?: (request: OutgoingRequest) => boolean;
 }
 
-/** A raw body sent as given. Streams are excluded: a retry must resend the same bytes. */
-export type RawBody = string | Uint8Array | ArrayBuffer | Blob;
-
-/** One HTTP request as a client method builds it: what the clients hand to a `Transport`. */
-export interface Call {
-  /** HTTP method of the request. */
-  method: HttpMethod;
-  /** Already encoded; appended to the base URL as is. */
-  path: string;
-  /** Headers of the request itself (e.g. `Svc-*`); they win over per-call extra headers. */
-  headers?: Record<string, string>;
-  /** A raw body sent as given (instead of `json`). */
-  body?: RawBody;
-  /** Sent as JSON with `content-type: application/json` (instead of `body`). */
-  json?: unknown;
-  /** `false` for a request that is not safe to repeat: it is then never retried. */
-  retry?: boolean;
+/** What one call runs with, beyond the request: the call's options, already checked. */
+export interface CallOptions extends Omit<RequestOptions, "headers"> {
+  /**
+   * Whether a 2xx body must be JSON, checked here: true for openapi-fetch's own parsing
+   * (`api`), whose `JSON.parse` would throw a bare `SyntaxError`; the client's methods parse
+   * the text themselves.
+   */
+  checkJson?: boolean;
 }
 
 /**
- * Options of one call, given as the last argument of every client method, apart from the
- * request itself. Per-call values override the client's.
+ * A call's final answer: the response (a fresh copy whose body can still be read), its
+ * body's text, and for a non-2xx status the typed error it stands for. For a non-2xx
+ * answer the text, the copy's body and headers, and the error are already redacted.
  */
-export interface RequestOptions {
-  /** Aborts the call, including the waits between retries. */
-  signal?: AbortSignal;
-  /** Milliseconds one attempt may take, response body included. */
-  timeoutMs?: number;
-  /** HTTP retries after a retryable failure. */
-  maxRetries?: number;
-  /** Extra HTTP headers of this call; the client's own (auth, content type, `Svc-*`) win. */
-  headers?: Record<string, string>;
+export interface Answer {
+  response: Response;
+  text: string;
+  error?: ApiError;
 }
 
-/** Sends a call and resolves to the parsed JSON of its 2xx response, with the response. */
-export type Transport = <T>(call: Call, options?: RequestOptions) => Promise<WithResponse<T>>;
-
-/** What one call runs with: the client's settings, unless the call overrides them. */
-interface CallLimits {
-  signal: AbortSignal | undefined;
-  timeoutMs: number;
-  /** Attempts in all: 1 + the retries allowed. */
-  attempts: number;
+/** What a client sends its calls with. */
+export interface Transport {
+  /** Sends one call: its final answer (2xx or not, after retries). */
+  send(request: OutgoingRequest, options?: CallOptions): Promise<Answer>;
+  /**
+   * The typed error for an answer the transport did not build itself (a middleware's
+   * response), or for a 2xx body that is not JSON; `headers` and `text` as received.
+   */
+  errorFor(status: number, headers: Headers, text: string): ApiError;
 }
+
+/** A failure the retry loop decides on; thrown when it is final. */
+type Failure = ApiError | ConnectionError | TimeoutError;
+
+/** The outcome of one attempt. */
+type Settled = { answer: Answer } | { failure: Failure };
 
 /**
- * Makes the `Transport` a client sends its calls through: auth, timeouts, retries with
- * backoff, and typed errors for every failure, with the token redacted from all of them.
+ * Makes the transport one client sends its calls through. Every option is checked here,
+ * at construction.
  */
 export function createTransport(config: TransportConfig): Transport {
-  const { token, maxRetries = 2, timeoutMs = 30_000 } = config;
+  const { token, maxRetries = 2, timeoutMs = 30_000, hints } = config;
   checkToken(token);
   checkMaxRetries(maxRetries);
   checkTimeoutMs(timeoutMs);
-  const defaultHeaders = checkDefaultHeaders(config.defaultHeaders);
   const fetchOptions = checkFetchOptions(config.fetchOptions);
   const log = createTransportLog(config.logger, config.logLevel);
+  const onAttempt = config.tracing?.onAttempt;
   const redact = createRedactor(token);
-  const base = config.baseUrl.replace(/\/+$/, "");
   const tokenQuery =
     config.tokenIn === "query"
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
       : undefined;
+  const send: Fetch = config.fetch ?? ((url, init) => fetch(url, init));
 
-  const limitsOf = (call: Call, options: RequestOptions): CallLimits => ({
-    signal: options.signal,
-    timeoutMs: options.timeoutMs ?? timeoutMs,
-    attempts: call.retry === false ? 1 : (options.maxRetries ?? maxRetries) + 1,
-  });
-
-  /**
-   * The headers of one call, lowest first: the client's defaults, the call's extra headers
-   * (RequestOptions.headers), then the request's own, whatever the case of their names.
-   */
-  function headersOf(call: Call, options: RequestOptions): Record<string, string> {
-    const own = mergeHeaders(options.headers, call.headers);
-    if (!defaultHeaders) return own;
-    const headers = { ...defaultHeaders };
-    for (const name in own) delete headers[name.toLowerCase()];
-    return Object.assign(headers, own);
+  /** The answer for a response read to its end, or the failure it is. */
+  function settle(exchange: Exchange, target: CallTarget, url: string, checkJson: boolean): Settled {
+    const { response, text } = exchange;
+    if (response.ok) {
+      if (checkJson && !isJsonOrEmpty(response, text)) {
+        return { failure: errorFor(response.status, response.headers, text) };
+      }
+      return { answer: { response: copyOf(response, response.headers, text), text } };
+    }
+    const headers = redactHeaders(response.headers, redact);
+    if (isRedirect(response)) {
+      return { failure: redirectError(response, target, url, headers, redact(text), redact) };
+    }
+    const error = errorFor(response.status, response.headers, text);
+    const safeText = redact(text);
+    return { answer: { response: copyOf(response, headers, safeText), text: safeText, error } };
   }
 
-  return async <T>(call: Call, options: RequestOptions = {}): Promise<WithResponse<T>> => {
-    const headers = headersOf(call, options);
-    let url = base + call.path;
+  const errorFor = (status: number, headers: Headers, text: string): ApiError =>
+    errorFromResponse(status, redactHeaders(headers, redact), text, redact, hints);
+
+  const sendCall = async (request: OutgoingRequest, options: CallOptions = {}): Promise<Answer> => {
+    const signal = options.signal ?? request.signal ?? undefined;
+    // Messages and log lines name the URL without its query, which may hold the token.
+    const target: CallTarget = {
+      method: request.method,
+      url: request.url.split(/[?#]/, 1)[0] ?? "",
+    };
+    if (signal?.aborted) throw abortError(target, signal.reason);
+    let url = request.url;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
     else headers.authorization = `Bearer ${token}`;
-    let body = call.body;
-    if (call.json !== undefined) {
-      body = JSON.stringify(call.json);
-      headers["content-type"] = "application/json";
-    }
     // Every attempt sends the same method, headers and bytes (bodies are never streams).
     // Redirects come back as responses, never followed: see redirect.ts.
     const init: RequestInit = {
       ...fetchOptions,
-      method: call.method,
+      method: request.method,
       headers,
-      body: body as BodyInit | undefined,
+      body: await bodyOf(request),
       redirect: "manual",
     };
-    const limits = limitsOf(call, options);
-    // Messages and log lines name the URL without its query, which may hold the token.
-    const target: CallTarget = { method: call.method, url: redact(url.split(/[?#]/, 1)[0] ?? "") };
-    const send = config.fetch ?? fetch;
+    const attempts =
+      config.isRepeatable?.(request) === false ? 1 : (options.maxRetries ?? maxRetries) + 1;
+    const plan = { target, attempts, timeoutMs: options.timeoutMs ?? timeoutMs, signal, redact };
+    // Attempts are timed only for a log or a trace that will show it.
+    const timed = log.failure !== undefined || onAttempt !== undefined;
 
-    /** One attempt: its parsed result, or the failure to retry or throw. */
-    async function settle(attempt: number): Promise<Settled<T>> {
-      let exchange: Exchange;
-      try {
-        exchange = await runAttempt(send, url, init, { ...limits, target, attempt, redact });
-      } catch (error) {
-        if (error instanceof ConnectionError || error instanceof TimeoutError) {
-          return { failure: error };
-        }
-        throw error; // the caller's own abort ends everything
-      }
-      const { response, text } = exchange;
-      if (response.ok) {
-        try {
-          return { result: { data: JSON.parse(text) as T, response }, status: response.status };
-        } catch {
-          // An HTML page from a proxy, or a body cut off: an ApiError below, never a
-          // bare SyntaxError.
-        }
-      }
-      const safeHeaders = redactHeaders(response.headers, redact);
-      if (isRedirect(response)) {
-        return { failure: redirectError(response, target, url, safeHeaders, redact(text), redact) };
-      }
-      const { status } = response;
-      return { failure: errorFromResponse(status, safeHeaders, text, redact, config.hints) };
-    }
-
-    // Attempts are timed only for a log that will show it.
-    const timed = log.attempt || log.success || log.failure || log.retry;
     for (let attempt = 1; ; attempt++) {
       const started = timed ? Date.now() : 0;
-      const record = (outcome: string, retryInMs?: number): AttemptRecord => ({
+      let settled: Settled;
+      try {
+        const exchange = await runAttempt(send, url, init, { ...plan, attempt });
+        settled = settle(exchange, target, url, options.checkJson === true);
+      } catch (error) {
+        if (!(error instanceof ConnectionError || error instanceof TimeoutError)) {
+          // The caller's own abort ends everything.
+          throw signal?.aborted ? abortError(target, signal.reason) : error;
+        }
+        settled = { failure: error };
+      }
+      const failure = "failure" in settled ? settled.failure : settled.answer.error;
+      const status = "answer" in settled ? settled.answer.response.status : statusOf(failure);
+      const outcome = failure === undefined ? String(status) : outcomeOf(failure);
+      const event = (last: boolean, retryInMs?: number): AttemptEvent => ({
         ...target,
         attempt,
-        attempts: limits.attempts,
+        attempts: last ? attempt : attempts,
         outcome,
-        durationMs: Date.now() - started,
+        durationMs: timed ? Date.now() - started : 0,
         retryInMs,
+        status,
+        error: failure,
       });
-      const settled = await settle(attempt);
-      if ("result" in settled) {
-        log.attempt?.(record(String(settled.status)));
-        log.success?.(record(String(settled.status)));
-        return settled.result;
+
+      if (failure === undefined || attempt >= attempts || !isRetryable(failure)) {
+        const last = event(true);
+        if (failure === undefined) log.success?.(last);
+        else log.failure?.(last);
+        onAttempt?.(request as Request, last);
+        if ("answer" in settled) return settled.answer;
+        throw settled.failure;
       }
-      const { failure } = settled;
-      if (attempt >= limits.attempts || !isRetryable(failure)) {
-        log.attempt?.(record(outcomeOf(failure)));
-        log.failure?.(record(outcomeOf(failure)));
-        throw failure;
-      }
-      const wait = retryDelayMs(
-        attempt - 1,
-        failure instanceof ApiError ? failure.headers : undefined,
-      );
-      log.attempt?.(record(outcomeOf(failure), wait));
-      log.retry?.(record(outcomeOf(failure), wait));
-      await sleep(wait, limits.signal);
+      const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;
+      const wait = retryDelayMs(attempt - 1, failure instanceof ApiError ? failure.headers : undefined);
+      const retry = event(false, wait);
+      log.retry?.(retry);
+      onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });
+      await sleep(wait, signal, target);
     }
   };
+  return { send: sendCall, errorFor };
 }
 
-/** A failure the retry loop decides on. */
-type Failure = ApiError | ConnectionError | TimeoutError;
+/** The body to send on every attempt: as serialized, or read once from a standard Request. */
+async function bodyOf(request: OutgoingRequest): Promise<BodyInit | undefined> {
+  if (isCallRequest(request)) return request.body ?? undefined;
+  const standard = request as Request;
+  return standard.body === null ? undefined : await standard.arrayBuffer();
+}
 
-/** The outcome of one attempt. */
-type Settled<T> = { result: WithResponse<T>; status: number } | { failure: Failure };
+/**
+ * A fresh response with the body already read, so openapi-fetch, middleware and the
+ * caller can read it again. 204, 205 and 304 can carry no body.
+ */
+function copyOf(response: Response, headers: Headers, text: string): Response {
+  const empty = response.status === 204 || response.status === 205 || response.status === 304;
+  return new Response(empty ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** Whether a 2xx body parses as openapi-fetch will parse it: JSON, or nothing at all. */
+function isJsonOrEmpty(response: Response, text: string): boolean {
+  if (text === "" || response.status === 204) return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function statusOf(failure: Failure | undefined): number | undefined {
+  return failure instanceof ApiError ? failure.status : undefined;
+}
 
 /** Whether another attempt may fix a failure: lost connections, timeouts, some statuses. */
 function isRetryable(failure: Failure): boolean {
@@ -233,12 +229,23 @@ function outcomeOf(failure: Failure): string {
   return failure.name;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** The error for a call its caller's signal aborted; `cause` is the signal's reason. */
+export function abortError(target: CallTarget, reason: unknown): AbortError {
+  return new AbortError(
+    `${target.method} ${target.url} was aborted by its signal.`,
+    { cause: reason },
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, target: CallTarget): Promise<void> {
   return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
+    if (signal?.aborted) {
+      reject(abortError(target, signal.reason));
+      return;
+    }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(abortError(target, signal?.reason));
     };
     // The listener goes when the wait ends, so a long-lived signal does not collect them.
     const timer = setTimeout(() => {

@@ -1,4 +1,5 @@
 import { invalid } from "./errors";
+import { checkHeaderRecord } from "./headers";
 
 // Checks of the client options the transport reads, each a small named rule, so a bad
 // option is a ValidationError at construction rather than a confusing failure (or a
@@ -36,31 +37,14 @@ export function checkToken(token: unknown): void {
   }
 }
 
-/** A header name as HTTP defines it (a "token"). */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** Header values may not hold line breaks or NUL, which would end or corrupt the header. */
-const HEADER_VALUE = /^[^\r\n\0]*$/;
-
 /**
  * `headers` with lower-case names (so a call's own header replaces a default whatever its
  * case), or undefined when there are none.
  */
 export function checkDefaultHeaders(headers: unknown): Record<string, string> | undefined {
   if (headers === undefined) return undefined;
-  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
-    return invalid("defaultHeaders", "must be an object of header names to string values");
-  }
   const checked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const field = `defaultHeaders.${name}`;
-    if (!HEADER_NAME.test(name)) invalid(field, "is not a valid header name");
-    if (typeof value !== "string" || !HEADER_VALUE.test(value)) {
-      invalid(field, "must be a string without line breaks");
-    }
-    if (name.toLowerCase() === "authorization") {
-      invalid(field, "is set by the client from `token`; pass the token instead");
-    }
+  for (const [name, value] of Object.entries(checkHeaderRecord("defaultHeaders", headers))) {
     checked[name.toLowerCase()] = value;
   }
   return Object.keys(checked).length > 0 ? checked : undefined;

@@ -1,4 +1,4 @@
-import { closestKey } from "@x/core";
+import { closestKey } from "@x/core/internal";
 
 /**
  * The candidate a mistyped name most likely meant, or undefined when none is close: the

@@ -2,7 +2,7 @@
 // written its types, through the typed escape hatch, with no hand-written wrapper. The
 // fixture spec is the published vector spec plus the dev server's POST /upsert.
 import { readFileSync } from "node:fs";
-import { createRequest, createTransport, type OperationRequest } from "@x/core";
+import { createRequest, createTransport, type OperationRequest } from "@x/core/internal";
 import { VectorIndex } from "@x/vector";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { parse } from "yaml";

@@ -1,4 +1,4 @@
-import { invalid, quote } from "@x/core";
+import { invalid, quote } from "@x/core/internal";
 
 /**
  * A filter expression built by `filter.*`. Pass it as `filter` to `query`; `String(f)` gives

@@ -1,4 +1,5 @@
-import type { ClientOptions, RequestBodyOf, ResultOf } from "@x/core";
+import type { ClientOptions } from "@x/core";
+import type { RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { FilterExpression } from "./filter";
 import type { components, operations } from "./generated/schema";
 
@@ -36,7 +37,7 @@ export type VectorRecord<Meta = AnyMeta> = WithMeta<Schemas["VectorRecord"], Met
 export type ScoreRecord<Meta = AnyMeta> = WithMeta<Schemas["ScoreRecord"], Meta>;
 
 /** Counts and configuration of the whole index (not per namespace). */
-export type IndexInfo = ResultOf<InfoOperation>["result"];
+export type IndexInfo = SuccessResponseJSON<InfoOperation>["result"];
 
 /** What to include in each returned record; all default to false. */
 export type IncludeOptions = Pick<
@@ -45,9 +46,9 @@ export type IncludeOptions = Pick<
 >;
 
 /** The request of `range`: the spec's range body (`cursor`, `limit`, `prefix`, includes). */
-export type RangeRequest = RequestBodyOf<RangeOperation>;
+export type RangeRequest = RequestBodyJSON<RangeOperation>;
 
-type RangeResult = ResultOf<RangeOperation>["result"];
+type RangeResult = SuccessResponseJSON<RangeOperation>["result"];
 
 /** One page of `range`: `nextCursor` (`""` once no vectors remain) and the vectors. */
 export type RangePage<Meta = AnyMeta> = Omit<RangeResult, "vectors"> & {
@@ -79,7 +80,7 @@ export type Query =
   | WithFilter<Schemas["QueryWithSparseVector"]>;
 
 /** The request of `fetch`: `{ ids }` (with an optional `prefix`), or `{ prefix }` alone. */
-export type FetchRequest = RequestBodyOf<FetchOperation>;
+export type FetchRequest = RequestBodyJSON<FetchOperation>;
 
 /** A fetch by ids: the spec's `FetchByIds`. */
 export type FetchByIds = Schemas["FetchByIds"];

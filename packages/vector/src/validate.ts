@@ -1,7 +1,7 @@
 // Checks run before a request is sent, so a mistake names its field instead of
 // coming back as a 400 (or worse, a silently wrong answer). Each builds the body as sent:
 // only the fields the spec declares, since an unknown key is an error.
-import { checkKnownKeys, checkObject, invalid, type KeyList } from "@x/core";
+import { checkKnownKeys, checkObject, invalid, type KeyList } from "@x/core/internal";
 import { BUILT, isFilter } from "./filter";
 import type { components } from "./generated/schema";
 import type { FetchRequest, IncludeOptions, Query, RangeAllRequest, RangeRequest } from "./types";
@@ -100,7 +100,7 @@ export function rangeAllRequest(
  */
 export function queryBody(query: Query, at = "", where = "query"): Schemas["QueryRequest"] {
   checkObject(query, where, "{ vector: [0.1, 0.2], topK: 5 }");
-  checkKnownKeys(where, query, QUERY_KEYS);
+  checkKnownKeys(where, query, QUERY_KEYS, at);
   if (!query.vector && !query.sparseVector)
     invalid(`${at}vector`, "give vector, sparseVector or both");
   if (query.vector) each(query.vector, `${at}vector`, Number.isFinite, FINITE);

@@ -1,21 +1,25 @@
 import {
+  AbortError,
   ApiPromise,
+  type Middleware,
+  type RequestOptions,
+  XError,
+} from "@x/core";
+import {
   CLIENT_OPTION_KEYS,
+  type ClientCore,
   checkBaseUrl,
   checkKnownKeys,
   checkObject,
   checkRequestOptions,
-  createRequest,
-  createTransport,
+  createClientCore,
   invalid,
   type KeyList,
-  type OperationRequest,
   quote,
-  type RequestOptions,
   readEnv,
   readLogLevel,
-  XError,
-} from "@x/core";
+} from "@x/core/internal";
+import type { Client } from "openapi-fetch";
 import { listOf, resultOf } from "./envelope";
 import type { components, paths } from "./generated/schema";
 import type {
@@ -48,32 +52,89 @@ const CLIENT_KEYS: KeyList<VectorIndexOptions> = {
 const APPENDED_PATH = /\/(range|query|fetch|info)\/*$/i;
 
 /**
+ * Where `namespace()` passes its client core to the index it makes, so every scope of one
+ * index shares one transport and one list of middleware. A symbol: option checks and
+ * spreads of the user's options never see it.
+ */
+const SHARED_CORE = Symbol("VectorIndex core");
+
+type WithCore = VectorIndexOptions & { [SHARED_CORE]?: ClientCore<paths> };
+
+/**
  * A client for one vector index, scoped to one namespace (the default one, `""`, unless
  * `namespace` says otherwise). `Meta` is the type of each vector's metadata.
  */
 export class VectorIndex<Meta = AnyMeta> {
   // Private, so the token never shows when an index is logged.
-  readonly #options: VectorIndexOptions;
+  readonly #options: WithCore;
+  readonly #core: ClientCore<paths>;
 
   /**
-   * Calls any operation of the vector spec through this client's transport (auth, retries,
-   * timeouts, typed errors, `withResponse()`): `index.request("POST", "/range/{namespace}",
-   * { params: { path: { namespace } }, body }, options)`. Path, method, parameters, body and
-   * result are typed from the generated `paths`; the result is the raw `{ result }` body.
+   * openapi-fetch's own client of the vector spec, over this index's transport (auth,
+   * retries, timeouts, redirects refused, the token redacted) and middleware. It answers as
+   * openapi-fetch does, `{ data, error, response }`, with `error` typed from the spec's error
+   * responses; a call that got no answer throws a `ConnectionError`, `TimeoutError` or
+   * `AbortError`. Path, method, parameters and body are typed from the generated `paths`.
+   *
+   * @example
+   * ```ts
+   * const { data, error } = await index.api.POST("/range/{namespace}", {
+   *   params: { path: { namespace: "docs" } },
+   *   body: { cursor: "0", limit: 10 },
+   * });
+   * if (error) console.error(error.error);
+   * else console.log(data.result.nextCursor);
+   * ```
    */
-  readonly request: OperationRequest<paths>;
+  readonly api: Client<paths>;
 
   constructor(options: VectorIndexOptions) {
     checkObject(options, "VectorIndex options", '{ url: "https://...", token: "..." }');
     checkKnownKeys("VectorIndex", options, CLIENT_KEYS);
     this.#options = options;
-    this.request = createRequest<paths>(
-      createTransport({
+    this.#core =
+      (options as WithCore)[SHARED_CORE] ??
+      createClientCore<paths>({
         ...options,
         baseUrl: checkBaseUrl(options.url, "url", APPENDED_PATH),
-        hints: { 404: "Check the index URL and the namespace." },
-      }),
-    );
+        hints: {
+          401: "Check the token: the client sends it as Authorization: Bearer <token>, and it must be this index's token (VECTOR_TOKEN) with access to it.",
+          404: "Check the index URL and the namespace.",
+        },
+      });
+    this.api = this.#core.api;
+  }
+
+  /**
+   * Adds openapi-fetch middleware to every call of this index (its methods and `api`), and
+   * of every index `namespace()` made from it. Each middleware runs once per call, around
+   * all of the call's HTTP attempts, and never sees the token.
+   *
+   * @example
+   * ```ts
+   * index.use({
+   *   onRequest({ request }) {
+   *     request.headers.set("x-request-id", crypto.randomUUID());
+   *   },
+   * });
+   * ```
+   */
+  use(...middleware: Middleware[]): void {
+    this.api.use(...middleware);
+  }
+
+  /**
+   * Removes middleware that `use()` added.
+   *
+   * @example
+   * ```ts
+   * const stamp = { onRequest: () => undefined };
+   * index.use(stamp);
+   * index.eject(stamp);
+   * ```
+   */
+  eject(...middleware: Middleware[]): void {
+    this.api.eject(...middleware);
   }
 
   /**
@@ -99,24 +160,21 @@ export class VectorIndex<Meta = AnyMeta> {
    * cannot be sent is reported by each call of the new index.
    */
   namespace(name: string): VectorIndex<Meta> {
-    return new VectorIndex({ ...this.#options, namespace: name });
+    const scoped: WithCore = { ...this.#options, namespace: name, [SHARED_CORE]: this.#core };
+    return new VectorIndex(scoped);
   }
 
   /** One page of vectors from `cursor` (`"0"` first, then `nextCursor` until it is `""`). */
   range(request: RangeRequest, options?: RequestOptions): ApiPromise<RangePage<Meta>> {
     return ApiPromise.from(() => {
-      checkRequestOptions("range", options);
+      const checked = checkRequestOptions("range", options);
       const body = rangeBody(request);
       const namespace = this.#namespace();
-      const sent =
+      const sent = this.#core.send(checked, (init) =>
         namespace === ""
-          ? this.request("POST", "/range", { body }, options)
-          : this.request(
-              "POST",
-              "/range/{namespace}",
-              { params: { path: { namespace } }, body },
-              options,
-            );
+          ? this.api.POST("/range", { body, ...init })
+          : this.api.POST("/range/{namespace}", { params: { path: { namespace } }, body, ...init }),
+      );
       return sent.map((body, response) => {
         const result = resultOf(body, response);
         const vectors = listOf(result?.vectors, "vectors", body, response);
@@ -138,7 +196,10 @@ export class VectorIndex<Meta = AnyMeta> {
       // A cursor seen before, the one just sent or an older one, would loop forever.
       const seen = new Set<string>();
       for (let cursor = "0"; cursor !== ""; ) {
-        options?.signal?.throwIfAborted();
+        const signal = options?.signal;
+        if (signal?.aborted) {
+          throw new AbortError("rangeAll was aborted by its signal.", { cause: signal.reason });
+        }
         seen.add(cursor);
         const page = await index.range({ ...rest, cursor, limit: pageSize }, options);
         yield page;
@@ -161,22 +222,22 @@ export class VectorIndex<Meta = AnyMeta> {
   /** The `topK` (default 10) nearest vectors, highest score first. */
   query(query: Query, options?: RequestOptions): ApiPromise<ScoreRecord<Meta>[]> {
     return ApiPromise.from(() => {
-      checkRequestOptions("query", options);
-      return this.#query(queryBody(query), options).map((lists) => lists[0] ?? []);
+      const checked = checkRequestOptions("query", options);
+      return this.#query(queryBody(query), checked).map((lists) => lists[0] ?? []);
     });
   }
 
   /** Several queries in one request: one list of results per query, in order. */
   queryMany(queries: Query[], options?: RequestOptions): ApiPromise<ScoreRecord<Meta>[][]> {
     return ApiPromise.from(() => {
-      checkRequestOptions("queryMany", options);
+      const checked = checkRequestOptions("queryMany", options);
       if (!Array.isArray(queries) || queries.length === 0) {
         invalid("queries", "must be a non-empty array");
       }
       const body = queries.map((query, i) =>
         queryBody(query, `queries[${i}].`, `queryMany queries[${i}]`),
       );
-      return this.#query(body, options);
+      return this.#query(body, checked);
     });
   }
 
@@ -210,20 +271,16 @@ export class VectorIndex<Meta = AnyMeta> {
     options: RequestOptions | undefined,
   ): ApiPromise<(VectorRecord<Meta> | null)[]> {
     return ApiPromise.from(() => {
-      checkRequestOptions("fetch", options);
+      const checked = checkRequestOptions("fetch", options);
       const body = fetchBody(request);
       // Nothing asked, nothing to send; withResponse() then gives a local 200, not the service's.
       if (body.ids?.length === 0) return ApiPromise.resolved([], new Response("[]"));
       const namespace = this.#namespace();
-      const sent =
+      const sent = this.#core.send(checked, (init) =>
         namespace === ""
-          ? this.request("POST", "/fetch", { body }, options)
-          : this.request(
-              "POST",
-              "/fetch/{namespace}",
-              { params: { path: { namespace } }, body },
-              options,
-            );
+          ? this.api.POST("/fetch", { body, ...init })
+          : this.api.POST("/fetch/{namespace}", { params: { path: { namespace } }, body, ...init }),
+      );
       return sent.map((body, response) => {
         const records = listOf(resultOf(body, response), "records", body, response);
         return records.map((record) => record && withMeta<Meta>(record));
@@ -234,8 +291,8 @@ export class VectorIndex<Meta = AnyMeta> {
   /** Counts and configuration of the whole index, with per-namespace counts. */
   info(options?: RequestOptions): ApiPromise<IndexInfo> {
     return ApiPromise.from(() => {
-      checkRequestOptions("info", options);
-      return this.request("GET", "/info", {}, options).map(resultOf);
+      const checked = checkRequestOptions("info", options);
+      return this.#core.send(checked, (init) => this.api.GET("/info", init)).map(resultOf);
     });
   }
 
@@ -245,15 +302,11 @@ export class VectorIndex<Meta = AnyMeta> {
     options: RequestOptions | undefined,
   ): ApiPromise<ScoreRecord<Meta>[][]> {
     const namespace = this.#namespace();
-    const sent =
+    const sent = this.#core.send(options, (init) =>
       namespace === ""
-        ? this.request("POST", "/query", { body }, options)
-        : this.request(
-            "POST",
-            "/query/{namespace}",
-            { params: { path: { namespace } }, body },
-            options,
-          );
+        ? this.api.POST("/query", { body, ...init })
+        : this.api.POST("/query/{namespace}", { params: { path: { namespace } }, body, ...init }),
+    );
     return sent.map((body, response) => {
       const result = listOf(resultOf(body, response), "score", body, response);
       const lists = isListOfLists(result) ? result : [result];

@@ -126,14 +126,21 @@ describe("call options apart from the request", () => {
     expect(seen[0]?.body).toEqual({ vector: [1], topK: 5 });
   });
 
-  it("sends per-call headers without letting them replace auth", async () => {
+  it("sends per-call headers beside the client's auth", async () => {
     const { client, seen } = index([{ result: page }]);
-    await client.range(
-      { cursor: "0", limit: 1 },
-      { headers: { "x-request-id": "r-1", Authorization: "Bearer other" } },
-    );
+    await client.range({ cursor: "0", limit: 1 }, { headers: { "x-request-id": "r-1" } });
     expect(seen[0]?.headers.get("x-request-id")).toBe("r-1");
     expect(seen[0]?.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it.each([
+    ["Authorization", "Bearer other"],
+    ["content-type", "text/plain"],
+  ])("refuses a per-call %s header before sending", async (name, value) => {
+    const { client, seen } = index([{ result: page }]);
+    const sent = client.range({ cursor: "0", limit: 1 }, { headers: { [name]: value } });
+    await expect(sent).rejects.toMatchObject({ name: "ValidationError", field: `headers.${name}` });
+    expect(seen).toHaveLength(0);
   });
 
   it("lets maxRetries of one call override the client's", async () => {

@@ -1,4 +1,5 @@
 import {
+  AbortError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -6,6 +7,7 @@ import {
   NotFoundError,
   UnprocessableEntityError,
   type VectorIndex,
+  XError,
 } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { index, type Reply, TOKEN } from "./stub";
@@ -151,7 +153,10 @@ describe("signal", () => {
     const pending = call(client, controller.signal);
     await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort(reason);
-    await expect(pending).rejects.toBe(reason);
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toBeInstanceOf(XError);
+    expect((error as AbortError).cause).toBe(reason);
     expect(seen).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { type VectorRecord, XError } from "@x/vector";
+import { AbortError, type VectorRecord, XError } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { index, type Reply } from "./stub";
 
@@ -120,7 +120,8 @@ describe("rangeAll", () => {
         if (record.id === "b") controller.abort(reason);
       }
     })().catch((e: unknown) => e);
-    expect(error).toBe(reason);
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).cause).toBe(reason);
     expect(got).toEqual(["a", "b"]);
     expect(seen).toHaveLength(1);
   });

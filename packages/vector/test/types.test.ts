@@ -109,49 +109,48 @@ describe("types", () => {
   });
 });
 
-describe("the escape hatch request()", () => {
+describe("the escape hatch api: openapi-fetch's client of the spec", () => {
   const { client } = index([{ result: { nextCursor: "", vectors: [] } }]);
   // Never run: only the compiler's verdict matters here.
   const typeOnly = (run: () => unknown) => run;
 
-  it("types the body, parameters and result of any operation from paths", () => {
-    expectTypeOf(client.request<"/range", "POST">).returns.resolves.toEqualTypeOf<
-      components["schemas"]["RangeResponse"]
-    >();
-    expectTypeOf(client.request<"/info", "GET">).returns.resolves.toEqualTypeOf<
-      components["schemas"]["InfoResponse"]
-    >();
-    typeOnly(() => {
-      client.request("POST", "/range/{namespace}", {
+  it("types the body, parameters, data and error of any operation from paths", () => {
+    typeOnly(async () => {
+      const range = await client.api.POST("/range/{namespace}", {
         params: { path: { namespace: "docs" } },
         body: { cursor: "0", limit: 10 },
       });
-      client.request("GET", "/info", {}, { signal: AbortSignal.timeout(1000) });
+      if (range.data) {
+        expectTypeOf(range.data).toEqualTypeOf<components["schemas"]["RangeResponse"]>();
+      } else {
+        expectTypeOf(range.error).toEqualTypeOf<components["schemas"]["Error"]>();
+      }
+      const info = await client.api.GET("/info", { signal: AbortSignal.timeout(1000) });
+      expectTypeOf(info.data).toEqualTypeOf<components["schemas"]["InfoResponse"] | undefined>();
     });
   });
 
   it("rejects a wrong path, method or body at compile time", () => {
     typeOnly(() => {
       // @ts-expect-error no such path in the spec
-      client.request("POST", "/upsert", { body: { id: "a" } });
-      // @ts-expect-error /info has no POST
-      client.request("POST", "/info");
+      client.api.POST("/upsert", { body: { id: "a" } });
+      // @ts-expect-error /query has no GET
+      client.api.GET("/query");
       // @ts-expect-error limit is a number
-      client.request("POST", "/range", { body: { cursor: "0", limit: "10" } });
+      client.api.POST("/range", { body: { cursor: "0", limit: "10" } });
       // @ts-expect-error the namespaced path needs its path parameter
-      client.request("POST", "/range/{namespace}", { body: { cursor: "0", limit: 10 } });
+      client.api.POST("/range/{namespace}", { body: { cursor: "0", limit: 10 } });
     });
   });
 
-  it("sends through the client's transport and gives withResponse()", async () => {
+  it("sends through the client's transport and answers { data, response }", async () => {
     const { client: live, seen } = index([{ result: { nextCursor: "", vectors: [] } }]);
-    const { data, response } = await live
-      .request("POST", "/range/{namespace}", {
-        params: { path: { namespace: "a b" } },
-        body: { cursor: "0", limit: 1 },
-      })
-      .withResponse();
-    expect(data.result.nextCursor).toBe("");
+    const { data, error, response } = await live.api.POST("/range/{namespace}", {
+      params: { path: { namespace: "a b" } },
+      body: { cursor: "0", limit: 1 },
+    });
+    expect(error).toBeUndefined();
+    expect(data?.result.nextCursor).toBe("");
     expect(response.status).toBe(200);
     expect(seen[0]?.path).toBe("/range/a%20b");
     expect(seen[0]?.headers.get("authorization")).toMatch(/^Bearer /);

@@ -1,20 +1,19 @@
+import { ApiPromise, type Middleware, type RequestOptions } from "@x/core";
 import {
-  ApiPromise,
   CLIENT_OPTION_KEYS,
+  type ClientCore,
   checkBaseUrl,
   checkKnownKeys,
   checkObject,
   checkRequestOptions,
-  createRequest,
-  createTransport,
+  createClientCore,
   httpUrl,
   invalid,
   type KeyList,
-  type OperationRequest,
-  type RequestOptions,
   readEnv,
   readLogLevel,
-} from "@x/core";
+} from "@x/core/internal";
+import type { Client } from "openapi-fetch";
 import type { paths } from "./generated/schema";
 import { triggerHeaders } from "./headers";
 import type { Region, TriggerRequest, TriggerResult, WorkflowClientOptions } from "./options";
@@ -47,16 +46,39 @@ const REGIONS: KeyList<Record<Region, true>> = { "us-east-1": true, "eu-central-
 /** What the client appends to `baseUrl` itself, so a `baseUrl` must not end with it. */
 const APPENDED_PATH = /\/v2(\/trigger)?\/*$/i;
 
+/** The workflow URL goes into the path raw, as the service expects; only what would end the path is encoded. */
+function rawPath(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params[name]).replace(/[%?# ]/g, encodeURIComponent),
+  );
+}
+
 /** Client of the workflow service: triggers runs. */
 export class WorkflowClient {
+  readonly #core: ClientCore<paths>;
+
   /**
-   * Calls any operation of the workflow spec through this client's transport (auth,
-   * retries, timeouts, typed errors, `withResponse()`): path, method, parameters, body and
-   * result are typed from the generated `paths`. Path parameters go in as given, apart from
-   * `%`, `?`, `#` and space, as the trigger's raw workflow URL needs. A call without
-   * `Svc-Workflow-RunId` is never retried.
+   * openapi-fetch's own client of the workflow spec, over this client's transport (auth,
+   * retries, timeouts, redirects refused, the token redacted) and middleware. It answers as
+   * openapi-fetch does, `{ data, error, response }`, with `error` typed from the spec's error
+   * responses; a call that got no answer throws a `ConnectionError`, `TimeoutError` or
+   * `AbortError`. Path parameters go in as given, apart from `%`, `?`, `#` and space, as the
+   * trigger's raw workflow URL needs. A call without `Svc-Workflow-RunId` is never retried.
+   *
+   * @example
+   * ```ts
+   * const { data, error } = await wf.api.POST("/v2/trigger/{workflowUrl}", {
+   *   params: {
+   *     path: { workflowUrl: "https://example.com/api/workflow" },
+   *     header: { "Svc-Retries": 3 },
+   *   },
+   *   body: { orderId: 42 },
+   * });
+   * if (error) console.error(error.error);
+   * else console.log(data.workflowRunId);
+   * ```
    */
-  readonly request: OperationRequest<paths>;
+  readonly api: Client<paths>;
 
   constructor(options: WorkflowClientOptions) {
     checkObject(options, "WorkflowClient options", '{ token: "..." }');
@@ -65,23 +87,56 @@ export class WorkflowClient {
     if (!Object.hasOwn(REGIONS, region)) {
       invalid("region", `must be ${Object.keys(REGIONS).join(" or ")}`);
     }
-    const transport = createTransport({
+    this.#core = createClientCore<paths>({
       ...options,
       baseUrl:
         baseUrl === undefined
           ? `https://workflow.${region}.example.com`
           : checkBaseUrl(baseUrl, "baseUrl", APPENDED_PATH),
       tokenQueryParam: "svc_token",
-      // Workflows have no namespaces: a 404 here is the service's address or its path.
-      hints: { 404: "Check the client's baseUrl (or region)." },
-    });
-    this.request = createRequest<paths>(transport, {
-      // The URL goes in raw, as the service expects; only what would end the path is encoded.
-      encodePathParam: (_name, value) => value.replace(/[%?# ]/g, encodeURIComponent),
+      pathSerializer: rawPath,
+      hints: {
+        401: "Check the token: the client sends it as Authorization: Bearer <token> (or as the svc_token query parameter with tokenIn: \"query\"), and it must be the service's token (WORKFLOW_TOKEN).",
+        // Workflows have no namespaces: a 404 here is the service's address or its path.
+        404: "Check the client's baseUrl (or region).",
+      },
       // Repeating a trigger without an id would start a second run. With an id the
       // service identifies the run by it, so a repeat cannot start another one.
-      isRepeatable: (call) => call.headers?.["Svc-Workflow-RunId"] !== undefined,
+      isRepeatable: (request) => request.headers.has("Svc-Workflow-RunId"),
     });
+    this.api = this.#core.api;
+  }
+
+  /**
+   * Adds openapi-fetch middleware to every call of this client (`trigger` and `api`). Each
+   * middleware runs once per call, around all of the call's HTTP attempts, and never sees
+   * the token.
+   *
+   * @example
+   * ```ts
+   * wf.use({
+   *   onResponse({ response }) {
+   *     console.log("trigger answered", response.status);
+   *   },
+   * });
+   * ```
+   */
+  use(...middleware: Middleware[]): void {
+    this.api.use(...middleware);
+  }
+
+  /**
+   * Removes middleware that `use()` added.
+   *
+   * @example
+   * ```ts
+   * const timing = { onResponse: () => undefined };
+   * wf.use(timing);
+   * wf.eject(timing);
+   * ```
+   */
+  eject(...middleware: Middleware[]): void {
+    this.api.eject(...middleware);
   }
 
   /**
@@ -112,15 +167,20 @@ export class WorkflowClient {
     return ApiPromise.from(() => {
       checkObject(request, "trigger", "{ url, body }");
       checkKnownKeys("trigger", request, TRIGGER_KEYS);
-      checkRequestOptions("trigger", options);
+      const checked = checkRequestOptions("trigger", options);
       // Spaces are fine (encoded); tabs and line breaks would vanish in URL parsing.
       const workflowUrl = httpUrl(request.url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
       const { body, contentType } = payloadOf(request);
-      return this.request(
-        "POST",
-        "/v2/trigger/{workflowUrl}",
-        { params: { path: { workflowUrl }, header: triggerHeaders(request) }, body, contentType },
-        options,
+      const header = triggerHeaders(request);
+      return this.#core.send(checked, (init) =>
+        this.api.POST("/v2/trigger/{workflowUrl}", {
+          params: { path: { workflowUrl }, header },
+          // The generated type of a bytes body is `string`; the payload is text or bytes as given.
+          body: body as string | undefined,
+          ...init,
+          // The body's own media type, over openapi-fetch's JSON default.
+          ...(contentType === undefined ? {} : { headers: { ...init.headers, "content-type": contentType } }),
+        }),
       );
     });
   }

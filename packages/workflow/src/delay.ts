@@ -1,4 +1,4 @@
-import { invalid, quote } from "@x/core";
+import { invalid, quote } from "@x/core/internal";
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 

@@ -1,4 +1,4 @@
-import { checkKnownKeys, checkObject, invalid, type KeyList, quote } from "@x/core";
+import { checkKnownKeys, checkObject, invalid, type KeyList, quote } from "@x/core/internal";
 import { formatDelay, parseDelay } from "./delay";
 
 /** Limits of one flow-control key; `period` is in seconds. */
@@ -82,7 +82,7 @@ function positivePeriod(text: string): number {
 /** The header value for the given limits, validated with the parser above. */
 export function formatFlowControl(flowControl: FlowControl): string {
   checkObject(flowControl, FIELD, '{ key: "user-1", rate: 10 }');
-  checkKnownKeys(`trigger ${FIELD}`, flowControl, FLOW_CONTROL_KEYS);
+  checkKnownKeys(`trigger ${FIELD}`, flowControl, FLOW_CONTROL_KEYS, `${FIELD}.`);
   const { parallelism, rate, period } = flowControl;
   const parts: string[] = [];
   if (parallelism != null) parts.push(`parallelism=${parallelism}`);

@@ -1,4 +1,11 @@
-import { checkKnownKeys, httpUrl, invalid, type KeyList } from "@x/core";
+import {
+  checkKnownKeys,
+  headerValue,
+  httpUrl,
+  invalid,
+  isHeaderName,
+  type KeyList,
+} from "@x/core/internal";
 import { formatDelay } from "./delay";
 import { formatFlowControl } from "./flow-control";
 import type { FailureCallback, HeaderMap, TriggerHeaderParams, TriggerRequest } from "./options";
@@ -12,11 +19,6 @@ export type TriggerHeaders = TriggerHeaderParams &
 export const MAX_NOT_BEFORE_SECONDS = 1e11;
 
 const NON_NEGATIVE_INTEGER = "must be a non-negative integer";
-
-// RFC 9110 token characters: a forwarded name becomes part of a header name.
-const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
-// Headers would throw a TypeError on these, and only once the request is built.
-const HEADER_VALUE = /^[^\0\n\r\u0100-\uffff]*$/;
 
 const FAILURE_CALLBACK_KEYS: KeyList<FailureCallback> = { url: true, headers: true };
 
@@ -47,12 +49,6 @@ export function triggerHeaders(request: TriggerRequest): TriggerHeaders {
   return headers;
 }
 
-/** `value` if a header can carry it as is, else a ValidationError naming `field`. */
-function headerValue(field: string, value: string): string {
-  if (!HEADER_VALUE.test(value)) invalid(field, "is not a valid header value");
-  return value;
-}
-
 /** Adds `given` under `prefix` (`Svc-Forward-Tenant`), so the service passes them on. */
 function forwardHeaders(
   headers: TriggerHeaders,
@@ -62,9 +58,9 @@ function forwardHeaders(
 ): void {
   const entries = given instanceof Headers ? [...given] : Object.entries(given);
   for (const [name, value] of entries) {
-    if (!HEADER_NAME.test(name)) invalid(field, `"${name}" is not a valid header name`);
-    if (typeof value !== "string") invalid(`${field}.${name}`, "must be a string");
-    headers[`${prefix}${name}`] = headerValue(field, value);
+    // A forwarded name becomes part of a header name.
+    if (!isHeaderName(name)) invalid(field, `"${name}" is not a valid header name`);
+    headers[`${prefix}${name}`] = headerValue(`${field}.${name}`, value);
   }
 }
 
@@ -117,7 +113,7 @@ function failureCallbackOf(failureCallback: unknown): FailureCallback {
   if (typeof failureCallback !== "object" || failureCallback === null) {
     return invalid("failureCallback", "must be a URL or { url, headers }");
   }
-  checkKnownKeys("trigger failureCallback", failureCallback, FAILURE_CALLBACK_KEYS);
+  checkKnownKeys("trigger failureCallback", failureCallback, FAILURE_CALLBACK_KEYS, "failureCallback.");
   return failureCallback as FailureCallback;
 }
 

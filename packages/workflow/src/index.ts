@@ -6,8 +6,18 @@
  * @packageDocumentation
  * @module @x/workflow
  */
-export type { ApiPromise, RequestOptions, WithResponse } from "@x/core";
+export type {
+  ApiPromise,
+  ClientOptions,
+  Logger,
+  LogLevel,
+  Middleware,
+  RequestOptions,
+  Tracing,
+  WithResponse,
+} from "@x/core";
 export {
+  AbortError,
   ApiError,
   AuthenticationError,
   BadRequestError,

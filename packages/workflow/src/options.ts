@@ -1,4 +1,5 @@
-import type { Bytes, ClientOptions, MediaTypeOf, ResultOf } from "@x/core";
+import type { ClientOptions } from "@x/core";
+import type { SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { FlowControl } from "./flow-control";
 import type { components, operations } from "./generated/schema";
 
@@ -13,8 +14,17 @@ type Param<Name extends keyof TriggerHeaderParams> = NonNullable<TriggerHeaderPa
 
 type Payload = components["requestBodies"]["WorkflowPayload"]["content"];
 
+/** The media types the spec lists for a trigger's body. */
+type PayloadMediaType = keyof Payload & string;
+
+/**
+ * Bytes, sent as they are; the generated type of the `application/octet-stream` body is
+ * `string`, which is what the service sees, not what a caller holds.
+ */
+export type Bytes = Uint8Array | ArrayBuffer | Blob;
+
 /** What `trigger` resolves to: the 200 body of the spec's `triggerWorkflow` operation. */
-export type TriggerResult = ResultOf<Trigger>;
+export type TriggerResult = SuccessResponseJSON<Trigger>;
 
 /** Header names the client may send: the spec's `Svc-*` parameters and its two wildcard families. */
 export type SvcHeader =
@@ -55,7 +65,7 @@ export interface TriggerRequest {
    */
   body?: Payload["text/plain"] | Payload["application/json"] | Bytes;
   /** Content type of `body`, instead of the one chosen from its kind: one of the spec's three. */
-  contentType?: MediaTypeOf<Trigger> | `${MediaTypeOf<Trigger>};${string}`;
+  contentType?: PayloadMediaType | `${PayloadMediaType};${string}`;
   /** Id of the run instead of a random one; also makes the trigger safe to retry. */
   runId?: Param<"Svc-Workflow-RunId">;
   /** Headers the workflow receives with the payload (`Svc-Forward-<Name>`). */

@@ -1,6 +1,6 @@
-import { invalid, type KeyList, quote, type RawBody } from "@x/core";
+import { invalid, type KeyList, quote } from "@x/core/internal";
 import type { components } from "./generated/schema";
-import type { TriggerRequest } from "./options";
+import type { Bytes, TriggerRequest } from "./options";
 
 type Payload = components["requestBodies"]["WorkflowPayload"]["content"];
 
@@ -13,7 +13,7 @@ const MEDIA_TYPES: KeyList<Payload> = {
 
 /** A trigger's body as sent, with its content type. */
 export interface SentPayload {
-  body?: RawBody;
+  body?: string | Bytes;
   contentType?: TriggerRequest["contentType"];
 }
 

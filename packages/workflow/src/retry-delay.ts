@@ -1,4 +1,4 @@
-import { invalid } from "@x/core";
+import { invalid } from "@x/core/internal";
 
 /** A parsed `Svc-Retry-Delay` expression. */
 export interface RetryDelay {

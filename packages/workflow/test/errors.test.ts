@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  AbortError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -223,7 +224,8 @@ describe("retries", () => {
     const error = await client
       .trigger({ url: WORKFLOW, runId: "r" }, { signal: controller.signal })
       .catch((e: unknown) => e);
-    expect((error as Error).message).toBe("caller gave up");
+    expect(error).toBeInstanceOf(AbortError);
+    expect(((error as AbortError).cause as Error).message).toBe("caller gave up");
     expect(requests).toHaveLength(1);
   });
 });

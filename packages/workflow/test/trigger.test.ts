@@ -127,7 +127,7 @@ describe("trigger: the request", () => {
     const pending = client.trigger({ url: WORKFLOW, runId: "r1" }, { signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort(reason);
-    await expect(pending).rejects.toBe(reason);
+    await expect(pending).rejects.toMatchObject({ name: "AbortError", cause: reason });
     expect(requests).toHaveLength(1);
   });
 });

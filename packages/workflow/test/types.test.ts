@@ -95,29 +95,28 @@ describe("types", () => {
   });
 });
 
-describe("the escape hatch request()", () => {
+describe("the escape hatch api: openapi-fetch's client of the spec", () => {
   // Never run: only the compiler's verdict matters here.
   const typeOnly = (run: () => unknown) => run;
 
   it("types the trigger operation from paths", () => {
-    type Trigger = typeof client.request<"/v2/trigger/{workflowUrl}", "POST">;
-    expectTypeOf<ReturnType<Trigger>>().resolves.toEqualTypeOf<TriggerResult>();
-    typeOnly(() => {
-      client.request("POST", "/v2/trigger/{workflowUrl}", {
+    typeOnly(async () => {
+      const { data, error } = await client.api.POST("/v2/trigger/{workflowUrl}", {
         params: { path: { workflowUrl: "https://example.org/wf" }, header: { "Svc-Retries": 3 } },
         body: "hello",
-        contentType: "text/plain",
       });
+      if (data) expectTypeOf(data).toEqualTypeOf<TriggerResult>();
+      else expectTypeOf(error).toEqualTypeOf<{ error: string }>();
     });
   });
 
   it("rejects a wrong path, method or header at compile time", () => {
     typeOnly(() => {
       // @ts-expect-error no such path in the spec
-      client.request("POST", "/v2/publish/{workflowUrl}", {});
+      client.api.POST("/v2/publish/{workflowUrl}", {});
       // @ts-expect-error the trigger is a POST
-      client.request("GET", "/v2/trigger/{workflowUrl}", {});
-      client.request("POST", "/v2/trigger/{workflowUrl}", {
+      client.api.GET("/v2/trigger/{workflowUrl}", {});
+      client.api.POST("/v2/trigger/{workflowUrl}", {
         params: {
           path: { workflowUrl: "https://example.org/wf" },
           // @ts-expect-error Svc-Retries is a number

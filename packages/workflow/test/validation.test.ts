@@ -115,7 +115,7 @@ describe("trigger validates every option before sending", () => {
       "labels",
       "must be non-empty and without commas",
     ],
-    ["a label with a line break", { labels: "a\nb" }, "labels", "is not a valid header value"],
+    ["a label with a line break", { labels: "a\nb" }, "labels", "must be a string of Latin-1 characters without line breaks"],
 
     ["flowControl without key", { flowControl: { rate: 1 } }, "flowControl", "needs a key"],
     [
@@ -206,8 +206,8 @@ describe("trigger validates every option before sending", () => {
     [
       "a bad failure-callback header value",
       { failureCallback: { url: WORKFLOW, headers: { "X-A": "1\r\nX-B: 2" } } },
-      "failureCallback",
-      "is not a valid header value",
+      "failureCallback.X-A",
+      "must be a string of Latin-1 characters without line breaks",
     ],
 
     [
@@ -237,14 +237,14 @@ describe("trigger validates every option before sending", () => {
     [
       "a forwarded header value with NUL",
       { headers: { "X-A": "a\0b" } },
-      "headers",
-      "is not a valid header value",
+      "headers.X-A",
+      "must be a string of Latin-1 characters without line breaks",
     ],
     [
       "a forwarded header value beyond Latin-1",
       { headers: { "X-A": "雪" } },
-      "headers",
-      "is not a valid header value",
+      "headers.X-A",
+      "must be a string of Latin-1 characters without line breaks",
     ],
 
     ["an empty retryDelay", { retryDelay: "" }, "retryDelay", "unexpected end at position 1"],

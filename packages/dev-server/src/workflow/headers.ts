@@ -1,4 +1,4 @@
-import { httpUrl } from "@x/core";
+import { httpUrl } from "@x/core/internal";
 import {
   defaultRetryDelay,
   type FlowControlLimits,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { httpUrl } from "@x/core";
+import { httpUrl } from "@x/core/internal";
 import {
   type ContractSpec,
   decodePercent,

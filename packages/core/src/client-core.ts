@@ -1,0 +1,131 @@
+import createClient, {
+  type Client,
+  createQuerySerializer,
+  type Middleware,
+  type PathSerializer,
+} from "openapi-fetch";
+import { ApiPromise, type WithResponse } from "./api-promise";
+import { requestClass } from "./call-request";
+import type { RequestOptions } from "./client-options";
+import { type Answer, createTransport, type TransportConfig } from "./transport";
+import { checkDefaultHeaders } from "./validate";
+
+// Each client is openapi-fetch's `createClient<paths>()` over our transport: openapi-fetch
+// types and builds every call and runs the middleware once per call; the transport sends
+// it. The client's own methods call the same openapi-fetch client as `api` does, with the
+// call's options bound into a `fetch` of their own.
+
+export interface ClientCoreConfig extends TransportConfig {
+  /** Absolute base URL, without a trailing slash; each operation's path is appended. */
+  baseUrl: string;
+  /** How path parameters go into the path; default: openapi-fetch's (percent-encoded). */
+  pathSerializer?: PathSerializer;
+}
+
+/** What openapi-fetch's methods take beside the operation's own parameters and body. */
+export type CallInit = {
+  fetch: (request: Request) => Promise<Response>;
+  headers?: Record<string, string>;
+};
+
+/** What an openapi-fetch call resolves to, as `send` reads it. */
+interface Fetched<Data> {
+  data?: Data;
+  error?: unknown;
+  response: Response;
+}
+
+export interface ClientCore<Paths extends {}> {
+  /** openapi-fetch's client of the spec, over the transport; `use`/`eject` apply to `send` too. */
+  api: Client<Paths>;
+  /**
+   * One call by a client method: `run` makes it with openapi-fetch, spreading `init` into
+   * its options. Resolves to the 2xx data; rejects with the typed error of anything else.
+   */
+  send<Data>(
+    options: RequestOptions | undefined,
+    run: (init: CallInit) => Promise<Fetched<Data>>,
+  ): ApiPromise<Data>;
+}
+
+/** Text and bytes go as they are; anything else as JSON. */
+function serializeBody(body: unknown): BodyInit {
+  if (
+    typeof body === "string" ||
+    body instanceof Uint8Array ||
+    body instanceof ArrayBuffer ||
+    body instanceof Blob
+  ) {
+    return body as BodyInit;
+  }
+  return JSON.stringify(body);
+}
+
+/** The openapi-fetch client and the transport of one client of a spec's `Paths`. */
+export function createClientCore<Paths extends {}>(config: ClientCoreConfig): ClientCore<Paths> {
+  const transport = createTransport(config);
+  // Middleware must see standard Requests; without any, calls skip building one.
+  const middleware: Middleware[] = [];
+  const api = createClient<Paths>({
+    baseUrl: config.baseUrl.replace(/\/+$/, ""),
+    fetch: async (request) => (await transport.send(request, { checkJson: true })).response,
+    Request: requestClass(() => middleware.length > 0),
+    headers: checkDefaultHeaders(config.defaultHeaders),
+    bodySerializer: serializeBody,
+    querySerializer: createQuerySerializer(),
+    ...(config.pathSerializer ? { pathSerializer: config.pathSerializer } : {}),
+  });
+  const use = api.use;
+  const eject = api.eject;
+  api.use = (...added) => {
+    use(...added);
+    for (const one of added) if (one) middleware.push(one);
+  };
+  api.eject = (...removed) => {
+    eject(...removed);
+    for (const one of removed) {
+      const at = middleware.indexOf(one);
+      if (at !== -1) middleware.splice(at, 1);
+    }
+  };
+  if (config.tracing) api.use(config.tracing.middleware);
+
+  function send<Data>(
+    options: RequestOptions | undefined,
+    run: (init: CallInit) => Promise<Fetched<Data>>,
+  ): ApiPromise<Data> {
+    // The answer the transport gave, to tell it from a response a middleware made.
+    let answer: Answer | undefined;
+    const init: CallInit = {
+      fetch: async (request) => {
+        answer = await transport.send(request, options);
+        return answer.response;
+      },
+    };
+    if (options?.headers) init.headers = options.headers;
+    const called = async (): Promise<WithResponse<Data>> => {
+      let fetched: Fetched<Data>;
+      try {
+        fetched = await run(init);
+      } catch (error) {
+        // openapi-fetch's JSON.parse of a 2xx body that is not JSON (a proxy's HTML page, a
+        // body cut off) throws a bare SyntaxError: the ApiError that says so instead.
+        if (error instanceof SyntaxError && answer?.response.ok) {
+          throw transport.errorFor(answer.response.status, answer.response.headers, answer.text);
+        }
+        throw error;
+      }
+      const { response } = fetched;
+      if (!response.ok) {
+        if (answer?.response === response && answer.error) throw answer.error;
+        const { error } = fetched;
+        const text = typeof error === "string" ? error : JSON.stringify(error ?? "");
+        throw transport.errorFor(response.status, response.headers, text);
+      }
+      return { data: fetched.data as Data, response };
+    };
+    return new ApiPromise(called());
+  }
+
+  return { api, send };
+}

@@ -1,0 +1,77 @@
+import type { Middleware } from "openapi-fetch";
+import type { Fetch } from "./attempt";
+import type { XError } from "./errors";
+import type { AttemptRecord, Logger, LogLevel } from "./log";
+import type { FetchOptions } from "./validate";
+
+/** Options every client constructor accepts. */
+export interface ClientOptions {
+  /** API token. Sent as a bearer token; never included in errors. */
+  token: string;
+  /** HTTP retries after a retryable failure (default 2). Not a service-side retry count. */
+  maxRetries?: number;
+  /** Milliseconds one attempt may take, response body included (default 30 000). */
+  timeoutMs?: number;
+  /**
+   * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
+   * called as `fetch(url, init)`, like the global one, once per attempt.
+   */
+  fetch?: Fetch;
+  /** Extra `RequestInit` fields for every call, such as `keepalive`, `cache` or a `dispatcher`. */
+  fetchOptions?: FetchOptions;
+  /**
+   * Headers sent on every call; a call's own `headers` win over them. `authorization` and
+   * `content-type` are refused: the client sets them.
+   */
+  defaultHeaders?: Record<string, string>;
+  /** Where log lines go (default `console`): any object with `debug`, `info`, `warn`, `error`. */
+  logger?: Logger;
+  /** How much to log (default `"off"`). Never the token, headers or bodies. */
+  logLevel?: LogLevel;
+  /**
+   * Tracing of every call, as `tracing()` from `@x/otel` gives it: its middleware is
+   * registered first, and the transport reports each attempt to it.
+   */
+  tracing?: Tracing;
+}
+
+/**
+ * Options of one call, given as the last argument of every client method, apart from the
+ * request itself. Per-call values override the client's.
+ */
+export interface RequestOptions {
+  /** Aborts the call, including the waits between retries; the call rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take, response body included. */
+  timeoutMs?: number;
+  /** HTTP retries after a retryable failure. */
+  maxRetries?: number;
+  /**
+   * Extra HTTP headers of this call. They win over `defaultHeaders`; the request's own
+   * headers (such as `Svc-*` options) win over them; `authorization` and `content-type`
+   * are refused.
+   */
+  headers?: Record<string, string>;
+}
+
+/** One attempt as the transport reports it to a {@link Tracing}. */
+export interface AttemptEvent extends AttemptRecord {
+  /** The response status, when a response came. */
+  status?: number;
+  /** The attempt's failure, already redacted: an `ApiError`, `ConnectionError` or `TimeoutError`. */
+  error?: XError;
+  /** Whether the wait before the next attempt is what the service's `Retry-After` asked for. */
+  retryAfter?: boolean;
+}
+
+/**
+ * What a client's `tracing` option takes: an openapi-fetch middleware that sees each call
+ * once (around all its attempts), and a hook the transport calls after each attempt with the
+ * request the middleware saw.
+ */
+export interface Tracing {
+  /** Registered before any middleware given to `use()`. */
+  middleware: Middleware;
+  /** Called after every attempt, retried or final. Must not throw. */
+  onAttempt?: (request: Request, event: AttemptEvent) => void;
+}
