@@ -20,8 +20,13 @@ const check = args.includes("--check");
 const named = args.filter((a) => !a.startsWith("--"));
 const services = named.length > 0 ? named : ["workflow", "vector"];
 
-// Test-only specs and the types file generated beside each, by the service they copy.
+// Test-only specs and the types file generated beside each, by the service they copy
+// (none: regenerated whenever every service is).
 const FIXTURES = [
+  {
+    spec: "packages/core/test/fixtures/empty-answers.openapi.yaml",
+    types: "packages/core/test/fixtures/empty-answers.d.ts",
+  },
   {
     service: "vector",
     spec: "packages/dev-server/test/fixtures/vector-with-upsert.openapi.yaml",
@@ -70,7 +75,9 @@ try {
     );
   }
   for (const fixture of FIXTURES) {
-    if (services.includes(fixture.service)) {
+    const copied =
+      fixture.service === undefined ? named.length === 0 : services.includes(fixture.service);
+    if (copied) {
       outputs.set(join(root, fixture.types), await typesFor(fixture.spec));
     }
   }

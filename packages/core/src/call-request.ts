@@ -34,6 +34,7 @@ export function requestClass(standard: () => boolean): typeof Request {
     readonly headers = new Headers();
 
     constructor(url: string, init: RequestInit = {}) {
+      // biome-ignore lint/correctness/noConstructorReturn: openapi-fetch calls `new Request(url, init)`; with middleware registered, the answer must be a standard Request.
       if (standard()) return new Request(url, init) as unknown as CallRequest;
       this.url = url;
       Object.assign(this, init);

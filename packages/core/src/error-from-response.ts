@@ -20,8 +20,9 @@ const BODY_QUOTE_LIMIT = 120;
  */
 export type StatusHints = Partial<Record<number, string>>;
 
+// No hint for 400: the service's message says what to fix, and a generic line after it
+// only reads oddly.
 export const DEFAULT_HINTS: StatusHints = {
-  400: "Fix the request as it says.",
   401: "Check the token and its access.",
   403: "Check the token and its access.",
   404: "Check the client's URL and the path.",

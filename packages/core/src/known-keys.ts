@@ -32,23 +32,33 @@ export function checkObject(value: unknown, field: string, example: string): obj
 }
 
 /**
- * The candidate a typo most likely meant: same letters in another case, or at most a
- * third of the letters of the longer of the two (at least one, at most two) away, so
- * `retry` finds `retries` and `limt` finds `limit`.
+ * The candidate a typo most likely meant: same letters in another case; at most a third of
+ * the letters of the longer of the two (at least one, at most two) away, so `limt` finds
+ * `limit`; or a word of the same stem, so `retry` finds `retries`. The nearest one wins.
  */
 export function closestKey(key: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     if (candidate.toLowerCase() === key.toLowerCase()) return candidate;
-    const allowed = Math.min(2, Math.max(1, Math.floor(Math.max(key.length, candidate.length) / 3)));
+    const allowed = Math.min(
+      2,
+      Math.max(1, Math.floor(Math.max(key.length, candidate.length) / 3)),
+    );
     const distance = editDistance(key, candidate);
-    if (distance <= allowed && distance < bestDistance) {
+    if ((distance <= allowed || sameStem(key, candidate)) && distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
   }
   return best;
+}
+
+/** Whether the shorter word, less its last letter (at least three remain), begins the longer. */
+function sameStem(a: string, b: string): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  const stem = shorter.slice(0, -1).toLowerCase();
+  return stem.length >= 3 && longer.toLowerCase().startsWith(stem);
 }
 
 /**

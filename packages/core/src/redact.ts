@@ -23,7 +23,8 @@ export const WHOLE_WORD_BELOW = 8;
  */
 export function createRedactor(secret: string): Redactor {
   const forms = [...secret].map(characterForms).join("");
-  const source = secret.length < WHOLE_WORD_BELOW ? `(?<![A-Za-z0-9])${forms}(?![A-Za-z0-9])` : forms;
+  const source =
+    secret.length < WHOLE_WORD_BELOW ? `(?<![A-Za-z0-9])${forms}(?![A-Za-z0-9])` : forms;
   const pattern = new RegExp(source, "g");
   return (text) => text.replace(pattern, REDACTED);
 }

@@ -1,5 +1,5 @@
 import { type Exchange, type Fetch, runAttempt } from "./attempt";
-import { type OutgoingRequest, isCallRequest } from "./call-request";
+import { isCallRequest, type OutgoingRequest } from "./call-request";
 import type { AttemptEvent, ClientOptions, RequestOptions } from "./client-options";
 import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
@@ -85,7 +85,12 @@ export function createTransport(config: TransportConfig): Transport {
   const send: Fetch = config.fetch ?? ((url, init) => fetch(url, init));
 
   /** The answer for a response read to its end, or the failure it is. */
-  function settle(exchange: Exchange, target: CallTarget, url: string, checkJson: boolean): Settled {
+  function settle(
+    exchange: Exchange,
+    target: CallTarget,
+    url: string,
+    checkJson: boolean,
+  ): Settled {
     const { response, text } = exchange;
     if (response.ok) {
       if (checkJson && !isJsonOrEmpty(response, text)) {
@@ -171,7 +176,10 @@ export function createTransport(config: TransportConfig): Transport {
         throw settled.failure;
       }
       const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;
-      const wait = retryDelayMs(attempt - 1, failure instanceof ApiError ? failure.headers : undefined);
+      const wait = retryDelayMs(
+        attempt - 1,
+        failure instanceof ApiError ? failure.headers : undefined,
+      );
       const retry = event(false, wait);
       log.retry?.(retry);
       onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });
@@ -231,10 +239,9 @@ function outcomeOf(failure: Failure): string {
 
 /** The error for a call its caller's signal aborted; `cause` is the signal's reason. */
 export function abortError(target: CallTarget, reason: unknown): AbortError {
-  return new AbortError(
-    `${target.method} ${target.url} was aborted by its signal.`,
-    { cause: reason },
-  );
+  return new AbortError(`${target.method} ${target.url} was aborted by its signal.`, {
+    cause: reason,
+  });
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, target: CallTarget): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { httpUrl, readEnv, ValidationError } from "../src/index";
+import { ValidationError } from "../src/index";
+import { httpUrl, readEnv } from "../src/internal";
 // The retry policy is internal to the transport; its rules are tested here directly.
 import { isRetryableStatus, retryDelayMs } from "../src/retry-policy";
 

@@ -11,16 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // other's classes. Both builds are made here as tsup makes them (esbuild, from the same
 // entry), so the test stands alone without a prior `pnpm build`.
 
-type Core = typeof import("../src/index");
+type Core = typeof import("../src/index") & typeof import("../src/internal");
 
-const entry = fileURLToPath(new URL("../src/index.ts", import.meta.url));
+// Both entries of the package in one build, as a bundler would load them.
+const entry = {
+  contents: 'export * from "./index"; export * from "./internal";',
+  resolveDir: fileURLToPath(new URL("../src/", import.meta.url)),
+  loader: "ts" as const,
+};
 const outdir = mkdtempSync(join(tmpdir(), "x-core-builds-"));
 let esm: Core;
 let cjs: Core;
 
 beforeAll(async () => {
   const common: BuildOptions = {
-    entryPoints: [entry],
+    stdin: entry,
     bundle: true,
     platform: "neutral",
     target: "es2022",
@@ -39,7 +44,7 @@ afterAll(() => {
 /** The error a refused construction throws: a ValidationError from that build. */
 function validationErrorFrom(core: Core): Error {
   try {
-    core.createTransport({ baseUrl: "https://h", token: "" });
+    core.createClientCore({ baseUrl: "https://h", token: "" });
   } catch (error) {
     return error as Error;
   }
@@ -49,11 +54,18 @@ function validationErrorFrom(core: Core): Error {
 /** A 404 answered through that build's transport: a NotFoundError from that build. */
 async function notFoundFrom(core: Core): Promise<Error> {
   const fetch = async () => Response.json({ error: "no" }, { status: 404 });
-  const send = core.createTransport({ baseUrl: "https://h", token: "t", fetch });
-  return send({ method: "GET", path: "/" }).then(
-    () => new Error("expected a NotFoundError"),
-    (error: Error) => error,
-  );
+  const client = core.createClientCore<Record<string, never>>({
+    baseUrl: "https://h",
+    token: "t",
+    fetch,
+  });
+  const get = client.api.GET as (path: string, init: object) => ReturnType<typeof client.api.GET>;
+  return client
+    .send(undefined, (init) => get("/", init))
+    .then(
+      () => new Error("expected a NotFoundError"),
+      (error: unknown) => error as Error,
+    );
 }
 
 describe.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTransport, NotFoundError, RateLimitError, ValidationError } from "../src/index";
+import { NotFoundError, RateLimitError, ValidationError } from "../src/index";
+import { createTransport } from "./harness";
 import { rejection } from "./helpers";
 
 const TOKEN = "tok-options-1";
@@ -52,7 +53,7 @@ describe("defaultHeaders", () => {
       baseUrl: "https://h",
       token: TOKEN,
       fetch,
-      defaultHeaders: { "X-Team": "search", "Content-Type": "text/plain" },
+      defaultHeaders: { "X-Team": "search" },
     });
     await send({ method: "POST", path: "/q", json: { a: 1 } });
     await send({ method: "GET", path: "/info", headers: { "x-team": "ops" } });
@@ -64,6 +65,7 @@ describe("defaultHeaders", () => {
 
   it.each([
     [{ authorization: "Bearer other" }, "defaultHeaders.authorization"],
+    [{ "Content-Type": "text/plain" }, "defaultHeaders.Content-Type"],
     [{ "bad name": "x" }, "defaultHeaders.bad name"],
     [{ "x-a": "line\r\nbreak" }, "defaultHeaders.x-a"],
     [{ "x-a": 1 }, "defaultHeaders.x-a"],

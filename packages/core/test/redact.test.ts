@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createTransport } from "../src/index";
+import type { ConnectionError } from "../src/index";
 import { createRedactor } from "../src/redact";
-import { rejection } from "./helpers";
+import { createTransport } from "./harness";
+import { closedPort, rejection } from "./helpers";
 
 describe("createRedactor", () => {
   it("finds every written form of the token, and any mix of them, in one pass", () => {
@@ -49,5 +50,35 @@ describe("redaction in messages", () => {
       const error = await rejection(send({ method: "GET", path: "/info" }));
       expect(error.message).toBe("401 bad [redacted]. Check the token and its access.");
     }
+  });
+});
+
+describe("a token shorter than 8 characters", () => {
+  it("is redacted only as a whole word in the server's text", () => {
+    const redact = createRedactor("t");
+    expect(redact("fetch failed: bad port t")).toBe("fetch failed: bad port [redacted]");
+    expect(redact('{"token":"t"}')).toBe('{"token":"[redacted]"}');
+    expect(redact("svc_token=t&x=1")).toBe("svc_token=[redacted]&x=1");
+  });
+
+  it("never mangles the client's own words, URL or method", async () => {
+    const port = await closedPort();
+    const send = createTransport({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: "t",
+      maxRetries: 0,
+    });
+    const error = await rejection<ConnectionError>(send({ method: "GET", path: "/info" }));
+    expect(error.message).toContain(`GET http://127.0.0.1:${port}/info failed`);
+    expect(error.message).toContain("fetch failed");
+    expect(error.message).not.toContain("[redacted]");
+  });
+});
+
+describe("a token of 8 characters or more", () => {
+  it("is redacted wherever it stands, glued to other text too", () => {
+    const redact = createRedactor("s3cr3t-token");
+    expect(redact("xxs3cr3t-tokenyy")).toBe("xx[redacted]yy");
+    expect(redact("svc_token%3Ds3cr3t-token")).toBe("svc_token%3D[redacted]");
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError, createTransport } from "../src/index";
+import { ApiError } from "../src/index";
+import { createTransport } from "./harness";
 import { type Hostile, hostileServer, rejection } from "./helpers";
 
 // Over real sockets: a service that redirects gets an ApiError naming where it pointed,

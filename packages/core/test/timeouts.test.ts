@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTransport, TimeoutError } from "../src/index";
+import { TimeoutError } from "../src/index";
+import { createTransport } from "./harness";
 import { type Hostile, hostileServer, rejection } from "./helpers";
 
 // Over real sockets: a timed-out attempt is cut, so its socket closes and its late body is

@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConnectionError, createTransport, XError } from "../src/index";
+import { ConnectionError, XError } from "../src/index";
+import { createTransport } from "./harness";
 import { closedPort, type Hostile, hostileServer, rejection } from "./helpers";
 
 // Over real sockets: a server that echoes the token, in any written form, in its body or

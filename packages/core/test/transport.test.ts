@@ -1,16 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  AbortError,
   ApiError,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
-  createTransport,
   InternalServerError,
   NotFoundError,
   RateLimitError,
   TimeoutError,
   UnprocessableEntityError,
+  XError,
 } from "../src/index";
+import { createTransport } from "./harness";
 
 const TOKEN = "secret-token-123";
 
@@ -126,12 +128,16 @@ describe("createTransport", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("never retries a call marked retry: false", async () => {
+  it("never retries a call that is not safe to repeat", async () => {
     const { fetch } = stub(json(500, { error: "x" }), new TypeError("reset"));
-    const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch, maxRetries: 5 });
-    await expect(send({ method: "POST", path: "/", retry: false })).rejects.toBeInstanceOf(
-      InternalServerError,
-    );
+    const send = createTransport({
+      baseUrl: "https://h",
+      token: TOKEN,
+      fetch,
+      maxRetries: 5,
+      isRepeatable: (request) => request.headers.has("x-run-id"),
+    });
+    await expect(send({ method: "POST", path: "/" })).rejects.toBeInstanceOf(InternalServerError);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -226,9 +232,12 @@ describe("createTransport", () => {
       });
     const { fetch } = stub(hang);
     const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
-    await expect(send({ method: "GET", path: "/" }, { signal: controller.signal })).rejects.toThrow(
-      "stop",
+    const error = await send({ method: "GET", path: "/" }, { signal: controller.signal }).catch(
+      (e: unknown) => e,
     );
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toBeInstanceOf(XError);
+    expect(((error as AbortError).cause as Error).message).toBe("stop");
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -278,8 +287,12 @@ describe("an already aborted signal", () => {
   it("sends nothing", async () => {
     const { fetch } = stub(json(200, {}));
     const send = createTransport({ baseUrl: "https://h", token: TOKEN, fetch });
-    const signal = AbortSignal.abort(new Error("gone"));
-    await expect(send({ method: "GET", path: "/" }, { signal })).rejects.toThrow("gone");
+    const reason = new Error("gone");
+    const signal = AbortSignal.abort(reason);
+    await expect(send({ method: "GET", path: "/" }, { signal })).rejects.toMatchObject({
+      name: "AbortError",
+      cause: reason,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,4 @@
-import {
-  AbortError,
-  ApiPromise,
-  type Middleware,
-  type RequestOptions,
-  XError,
-} from "@x/core";
+import { AbortError, ApiPromise, type Middleware, type RequestOptions, XError } from "@x/core";
 import {
   CLIENT_OPTION_KEYS,
   type ClientCore,

@@ -96,7 +96,7 @@ export class WorkflowClient {
       tokenQueryParam: "svc_token",
       pathSerializer: rawPath,
       hints: {
-        401: "Check the token: the client sends it as Authorization: Bearer <token> (or as the svc_token query parameter with tokenIn: \"query\"), and it must be the service's token (WORKFLOW_TOKEN).",
+        401: 'Check the token: the client sends it as Authorization: Bearer <token> (or as the svc_token query parameter with tokenIn: "query"), and it must be the service\'s token (WORKFLOW_TOKEN).',
         // Workflows have no namespaces: a 404 here is the service's address or its path.
         404: "Check the client's baseUrl (or region).",
       },
@@ -179,7 +179,9 @@ export class WorkflowClient {
           body: body as string | undefined,
           ...init,
           // The body's own media type, over openapi-fetch's JSON default.
-          ...(contentType === undefined ? {} : { headers: { ...init.headers, "content-type": contentType } }),
+          ...(contentType === undefined
+            ? {}
+            : { headers: { ...init.headers, "content-type": contentType } }),
         }),
       );
     });

@@ -113,7 +113,12 @@ function failureCallbackOf(failureCallback: unknown): FailureCallback {
   if (typeof failureCallback !== "object" || failureCallback === null) {
     return invalid("failureCallback", "must be a URL or { url, headers }");
   }
-  checkKnownKeys("trigger failureCallback", failureCallback, FAILURE_CALLBACK_KEYS, "failureCallback.");
+  checkKnownKeys(
+    "trigger failureCallback",
+    failureCallback,
+    FAILURE_CALLBACK_KEYS,
+    "failureCallback.",
+  );
   return failureCallback as FailureCallback;
 }
 

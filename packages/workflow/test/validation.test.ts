@@ -115,7 +115,12 @@ describe("trigger validates every option before sending", () => {
       "labels",
       "must be non-empty and without commas",
     ],
-    ["a label with a line break", { labels: "a\nb" }, "labels", "must be a string of Latin-1 characters without line breaks"],
+    [
+      "a label with a line break",
+      { labels: "a\nb" },
+      "labels",
+      "must be a string of Latin-1 characters without line breaks",
+    ],
 
     ["flowControl without key", { flowControl: { rate: 1 } }, "flowControl", "needs a key"],
     [
