@@ -1,5 +1,5 @@
 import { SchemaCache } from "./ajv.js";
-import { compileTemplate, type PathMatcher } from "./match.js";
+import { compileTemplate, type PathMatcher } from "./path-template.js";
 import type { Schema } from "./types.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];

@@ -1,0 +1,83 @@
+// `pnpm lint:deps` (dependency-cruiser with .dependency-cruiser.cjs, run by `pnpm check`)
+// fails on an import cycle inside a package and on an arrow between packages that runs the
+// wrong way. Shown here on a temporary copy of one package, the repo itself untouched.
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const depcruise = join(root, "node_modules/.bin/depcruise");
+const copies: string[] = [];
+
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder holding the rules and a copy of packages/core's sources. */
+function copyOfCore(): string {
+  const dir = mkdtempSync(join(tmpdir(), "x-import-rules-"));
+  copies.push(dir);
+  for (const file of [".dependency-cruiser.cjs", "tsconfig.base.json"]) {
+    cpSync(join(root, file), join(dir, file));
+  }
+  cpSync(join(root, "packages/core/src"), join(dir, "packages/core/src"), { recursive: true });
+  return dir;
+}
+
+/** dependency-cruiser's verdict on `dir`: its exit code and report. */
+async function cruise(dir: string): Promise<{ code: number; report: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(
+      depcruise,
+      ["packages", "--config", ".dependency-cruiser.cjs"],
+      {
+        cwd: dir,
+      },
+    );
+    return { code: 0, report: stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string };
+    return { code: failed.code ?? 1, report: failed.stdout ?? "" };
+  }
+}
+
+describe("the import rules", () => {
+  it("pass on the copy as it is", async () => {
+    const { code, report } = await cruise(copyOfCore());
+    expect(report).toContain("no dependency violations found");
+    expect(code).toBe(0);
+  });
+
+  it("fail on an import cycle inside a package", async () => {
+    const dir = copyOfCore();
+    const src = join(dir, "packages/core/src");
+    writeFileSync(
+      join(src, "ping.ts"),
+      'import { pong } from "./pong";\nexport const ping = () => pong;\n',
+    );
+    writeFileSync(
+      join(src, "pong.ts"),
+      'import { ping } from "./ping";\nexport const pong = () => ping;\n',
+    );
+    const { code, report } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(report).toMatch(/no-circular: packages\/core\/src\/p[io]ng\.ts/);
+  });
+
+  it("fail on an arrow the wrong way: core reaching into a client", async () => {
+    const dir = copyOfCore();
+    mkdirSync(join(dir, "packages/vector/src"), { recursive: true });
+    writeFileSync(join(dir, "packages/vector/src/client.ts"), "export const client = 1;\n");
+    writeFileSync(
+      join(dir, "packages/core/src/backwards.ts"),
+      'export { client } from "../../vector/src/client";\n',
+    );
+    const { code, report } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(report).toContain("arrows-core-src: packages/core/src/backwards.ts");
+  });
+});
