@@ -14,7 +14,7 @@ export type RunState =
   | "callback-retrying"
   | "callback-succeeded"
   | "callback-failed"
-  | "cancelled"; // the service closed before the run finished
+  | "cancelled"; // cancelled (dev.runs.cancel, DELETE), or the service closed before the run finished
 
 export interface AttemptView {
   /** "delivery" to the workflow URL, or "failure-call" after the retries were spent. */
@@ -48,8 +48,14 @@ export interface RunView {
   contentType?: string;
   bodyBytes: number;
   attempts: AttemptView[];
-  /** Unix ms at which the next retry (of a delivery or a failure call) is due, while one waits. */
+  /**
+   * Unix ms (on the dev server's clock) at which the next attempt is due while the run waits
+   * for one: the first delivery of a scheduled run, or the next retry of a delivery or a
+   * failure call. Absent while an attempt is in flight, held by flow control, or when done.
+   */
   nextAttemptAt?: number;
+  /** The W3C trace context the run was triggered with (`Svc-Forward-Traceparent`), delivered as `traceparent`. */
+  traceparent?: string;
 }
 
 /** Every run of the service, in creation order. */
