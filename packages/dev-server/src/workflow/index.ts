@@ -82,6 +82,8 @@ export interface WorkflowService {
   close(): Promise<void>;
   /** Every run so far, oldest first. */
   runs(): RunView[];
+  /** The run with this id; undefined when there is none. */
+  run(id: string): RunView | undefined;
   /** The unfinished runs with their next step, for a state file; call before `close()`. */
   pendingRuns(): SavedRun[];
   /** Resumes saved runs at their next step (due ones at once); throws for a malformed one. */
@@ -231,6 +233,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     clock,
     cancel,
     runs: () => store.list(),
+    run: (id) => store.get(id),
     pendingRuns() {
       const saved: SavedRun[] = [];
       for (const run of deps.live.values()) {
