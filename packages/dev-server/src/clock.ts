@@ -133,7 +133,12 @@ class ManualClock implements Clock {
   }
 
   advance(by: number | string): Promise<number> {
-    const ms = advanceMs(by);
+    let ms: number;
+    try {
+      ms = advanceMs(by);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const moved = this.advancing.then(() => this.moveBy(ms));
     this.advancing = moved.catch(() => undefined);
     return moved;
