@@ -2,7 +2,7 @@
 import { ValidationError } from "@x/core";
 import { WorkflowClient } from "@x/workflow";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DevServer, RunWaitError, type RunView } from "../src/index.js";
+import { type DevServer, type RunView, RunWaitError } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 
 let dev: DevServer | undefined;
@@ -52,7 +52,10 @@ describe("reading runs", () => {
       [() => dev.runs.waitFor("", "succeeded"), "id: runs.waitFor takes a run id"],
       [() => dev.runs.waitFor("x", "done" as "succeeded"), "until: must be a run state"],
       [() => dev.runs.waitFor("x", "succeeded", { timeoutMs: 0 }), "timeoutMs: must be an integer"],
-      [() => dev.runs.waitFor("x", "succeeded", { timeout: 5 } as object), 'did you mean "timeoutMs"'],
+      [
+        () => dev.runs.waitFor("x", "succeeded", { timeout: 5 } as object),
+        'did you mean "timeoutMs"',
+      ],
       [() => dev.runs.waitFor("wfr_nope", "succeeded"), 'id: no run with id "wfr_nope"'],
       [() => dev.runs.cancel("wfr_nope"), 'id: no run with id "wfr_nope"'],
     ];
@@ -71,7 +74,10 @@ describe("waitFor", () => {
   it("resolves with the run once it reaches the state, or a predicate holds", async () => {
     const [dev, endpoint] = await setUp((n) => (n === 1 ? 500 : 200));
     const { workflowRunId } = await trigger(dev, `${endpoint.url}/w`, { "Svc-Retries": "1" });
-    const failedOnce = await dev.runs.waitFor(workflowRunId, (run) => run.attempts.length === 1 && run.state === "retrying");
+    const failedOnce = await dev.runs.waitFor(
+      workflowRunId,
+      (run) => run.attempts.length === 1 && run.state === "retrying",
+    );
     expect(failedOnce.attempts[0]?.status).toBe(500);
     const waiting = dev.runs.waitFor(workflowRunId, "succeeded");
     await dev.clock.advance("1s");
@@ -92,9 +98,7 @@ describe("waitFor", () => {
   it("rejects naming the state it is stuck in when the time runs out", async () => {
     const [dev, endpoint] = await setUp();
     const { workflowRunId } = await trigger(dev, `${endpoint.url}/w`, { "Svc-Delay": "1h" });
-    await expect(
-      dev.runs.waitFor(workflowRunId, "succeeded", { timeoutMs: 20 }),
-    ).rejects.toThrow(
+    await expect(dev.runs.waitFor(workflowRunId, "succeeded", { timeoutMs: 20 })).rejects.toThrow(
       `run ${workflowRunId} is still "scheduled" after 20 ms of waiting for "succeeded"; the clock is manual: advance it`,
     );
   });
@@ -133,7 +137,8 @@ describe("cancel", () => {
     });
     expect((await devCall(dev, "/v2/dev/runs/wfr_nope", { method: "DELETE" })).status).toBe(404);
     expect(
-      (await devCall(dev, `/v2/dev/runs/${workflowRunId}`, { method: "DELETE", token: false })).status,
+      (await devCall(dev, `/v2/dev/runs/${workflowRunId}`, { method: "DELETE", token: false }))
+        .status,
     ).toBe(401);
   });
 
@@ -162,9 +167,13 @@ describe("traceparent", () => {
     });
     const plain = await wf.trigger({ url: `${endpoint.url}/plain` });
     const run = await dev.runs.waitFor(workflowRunId, "succeeded");
-    expect(endpoint.calls.find((call) => call.path === "/t")?.headers.traceparent).toBe(traceparent);
+    expect(endpoint.calls.find((call) => call.path === "/t")?.headers.traceparent).toBe(
+      traceparent,
+    );
     expect(run.traceparent).toBe(traceparent);
-    expect((await devCall(dev, `/v2/dev/runs/${workflowRunId}`)).body).toMatchObject({ traceparent });
+    expect((await devCall(dev, `/v2/dev/runs/${workflowRunId}`)).body).toMatchObject({
+      traceparent,
+    });
     const other = await dev.runs.waitFor(plain.workflowRunId, "succeeded");
     expect("traceparent" in other).toBe(false);
   });

@@ -75,6 +75,7 @@ export async function trigger(
     headers: { authorization: `Bearer ${dev.token}`, ...headers },
     body: "{}",
   });
-  if (response.status !== 200) throw new Error(`trigger answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`trigger answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as { workflowRunId: string; workflowCreatedAt: number };
 }

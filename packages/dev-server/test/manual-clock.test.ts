@@ -152,7 +152,10 @@ describe("GET and POST /v2/dev/clock", () => {
       now: start,
       nextDueAt: start + DAY,
     });
-    const advanced = await devCall(dev, "/v2/dev/clock", { method: "POST", body: { advance: "1d" } });
+    const advanced = await devCall(dev, "/v2/dev/clock", {
+      method: "POST",
+      body: { advance: "1d" },
+    });
     expect(advanced).toEqual({ status: 200, body: { mode: "manual", now: start + DAY } });
     // Answered once the delivery due in that day has run.
     expect(endpoint.calls.map((call) => call.at)).toEqual([start + DAY]);
@@ -181,12 +184,20 @@ describe("GET and POST /v2/dev/clock", () => {
     dev = await startDevServer({ vector: { dimension: 2 } });
     expect((await devCall(dev, "/v2/dev/clock", { token: false })).status).toBe(401);
     expect(
-      (await devCall(dev, "/v2/dev/clock", { method: "POST", body: { advance: "1d" }, token: false }))
-        .status,
+      (
+        await devCall(dev, "/v2/dev/clock", {
+          method: "POST",
+          body: { advance: "1d" },
+          token: false,
+        })
+      ).status,
     ).toBe(401);
     const read = await devCall(dev, "/v2/dev/clock");
     expect(read.body).toMatchObject({ mode: "real" });
-    const refused = await devCall(dev, "/v2/dev/clock", { method: "POST", body: { advance: "1d" } });
+    const refused = await devCall(dev, "/v2/dev/clock", {
+      method: "POST",
+      body: { advance: "1d" },
+    });
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toContain("--clock manual");
     expect((await devCall(dev, "/v2/dev/clock", { method: "PUT" })).status).toBe(405);

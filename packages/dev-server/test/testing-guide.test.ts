@@ -12,7 +12,8 @@ function guideTest(): string {
   const guide = readFileSync(guidePath, "utf8");
   const section = guide.slice(guide.indexOf("## A first test"));
   const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (code === undefined) throw new Error('docs/testing.md has no ```ts block under "A first test"');
+  if (code === undefined)
+    throw new Error('docs/testing.md has no ```ts block under "A first test"');
   return code;
 }
 
