@@ -48,7 +48,7 @@ it("refuses bad records, ids and options with a ValidationError", async () => {
       () => d.vector.upsert({ id: "a", vector: [1, 2, 3] }),
       "records: Invalid vector dimension: 3, expected: 2",
     ],
-    [() => d.vector.upsert({ vector: [1, 2] } as { id: string }), "records: "],
+    [() => d.vector.upsert({ vector: [1, 2] } as unknown as { id: string }), "records: "],
     [
       () => d.vector.upsert({ id: "a", vector: [1, 2] }, { namespace: 5 } as object),
       "namespace: must be a string",
@@ -62,7 +62,7 @@ it("refuses bad records, ids and options with a ValidationError", async () => {
       () => d.vector.delete(["a"], { namespace: "never" }),
       "namespace: Namespace 'never' does not exist",
     ],
-    [() => d.vector.reset("ns" as object), "options: vector.reset takes an object"],
+    [() => d.vector.reset("ns" as unknown as object), "options: vector.reset takes an object"],
   ];
   for (const [call, words] of cases) {
     const error = await call().then(
