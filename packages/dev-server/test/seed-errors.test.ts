@@ -52,7 +52,10 @@ it("names the array index and id of a bad record, and a dimension set by option"
     }),
   ).rejects.toThrow('seed[1], record "c": ');
   await expect(
-    startDevServer({ seed: [{ vector: [1, 2] } as unknown as { id: string }], vector: { dimension: 2 } }),
+    startDevServer({
+      seed: [{ vector: [1, 2] } as unknown as { id: string }],
+      vector: { dimension: 2 },
+    }),
   ).rejects.toThrow(/^seed\[0\]: /);
 });
 
