@@ -9,6 +9,7 @@ export type ClockMode = "real" | "manual";
 
 /** The dev server's clock, as `dev.clock` exposes it. */
 export interface DevClock {
+  /** `"real"` or `"manual"`, as the dev server was started. */
   readonly mode: ClockMode;
   /** The clock's time in Unix ms (virtual under the manual clock; always an integer). */
   now(): number;

@@ -5,6 +5,7 @@ import { InvalidInput, NamespaceNotFound } from "./vector/errors.js";
 import type { VectorService } from "./vector/service.js";
 import type { VectorRecordInput } from "./vector/types.js";
 
+/** Options of the `dev.vector` methods. */
 export interface NamespaceOption {
   /** The namespace to act on; the default namespace (`""`) when absent. */
   namespace?: string;
