@@ -198,7 +198,7 @@ async function main(argv: string[]): Promise<number> {
       vectorUrl: dev.vectorUrl,
       dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
       token: dev.token,
-      vector: options.vector ?? {},
+      vector: dev.vector.index,
       seeded: dev.seeded,
       ...(values.seed !== undefined ? { seedFile: values.seed } : {}),
       clock: dev.clock.mode,

@@ -41,6 +41,9 @@ export interface Clock extends DevClock {
 // Svc-Delay would fire at once; longer waits are chained in chunks below that bound.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+// The largest time a Date can hold: beyond it every time shown would be "Invalid Date".
+const MAX_DATE_MS = 8.64e15;
+
 const never: TimerHandle = { cancel: () => {} };
 
 function waitOf(ms: number): number {
@@ -200,6 +203,12 @@ class ManualClock implements Clock {
 
   private async moveBy(ms: number): Promise<number> {
     const target = this.time + ms;
+    if (target > MAX_DATE_MS) {
+      throw new ValidationError(
+        "advance",
+        `${ms} ms would move the clock past the largest date (${new Date(MAX_DATE_MS).toISOString()})`,
+      );
+    }
     await this.settle();
     for (;;) {
       const first = this.queue[0];

@@ -3,7 +3,7 @@ import { ValidationError } from "@x/core";
 import { refuseUnknownOptions } from "./options.js";
 import { InvalidInput, NamespaceNotFound } from "./vector/errors.js";
 import type { VectorService } from "./vector/service.js";
-import type { VectorRecordInput } from "./vector/types.js";
+import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
 
 /** Options of the `dev.vector` methods. */
 export interface NamespaceOption {
@@ -13,6 +13,8 @@ export interface NamespaceOption {
 
 /** `dev.vector`: writes as the service's own routes make them, validated the same way. */
 export interface DevVector {
+  /** The index the vector service runs: the options given, then the state file's, then the defaults. */
+  readonly index: IndexConfig;
   /** Upserts records; they count as pending for `vector.pendingMs` on the dev server's clock. */
   upsert(
     records: VectorRecordInput | VectorRecordInput[],
@@ -49,6 +51,7 @@ function write<T>(field: string, fn: () => T): T {
 
 export function devVector(vector: VectorService): DevVector {
   return {
+    index: vector.index,
     async upsert(records, options) {
       const namespace = namespaceOf(options, "vector.upsert") ?? "";
       write("records", () => vector.upsert(records, namespace));

@@ -116,6 +116,10 @@ describe("the manual clock", () => {
       await expect(dev.clock.advance(by as number)).rejects.toBeInstanceOf(ValidationError);
     }
     await expect(dev.clock.advance("soon")).rejects.toThrow('advance: "soon" is not like "10s"');
+    await expect(dev.clock.advance(9e15)).rejects.toThrow("past the largest date");
+    // A refused advance leaves the clock where it was, and later advances still run.
+    const now = dev.clock.now();
+    await expect(dev.clock.advance(1)).resolves.toBe(now + 1);
     await expect(startDevServer({ clock: "manual", timeScale: 0.01 })).rejects.toThrow(
       "timeScale cannot be combined with a manual clock",
     );

@@ -71,6 +71,7 @@ it("names the state file a dimension came from, and takes the saved index withou
   );
   dev = await startDevServer({ stateFile: state, seed: [{ id: "x", vector: [1, 2, 3] }] });
   expect(dev.seeded).toBe(1);
+  expect(dev.vector.index).toEqual({ dimension: 3, metric: "COSINE", type: "DENSE" });
 });
 
 it("loads seed records ready at once, so info counts them right after the start", async () => {
