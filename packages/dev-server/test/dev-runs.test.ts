@@ -1,4 +1,6 @@
 // dev.runs: list, get, waitFor and cancel from code, and the same over HTTP.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
 import { WorkflowClient } from "@x/workflow";
 import { afterEach, describe, expect, it } from "vitest";
@@ -154,6 +156,37 @@ describe("cancel", () => {
     expect(endpoint.calls.map((call) => call.path)).toEqual(["/first", "/after"]);
     expect((await dev.runs.get(after.workflowRunId))?.state).toBe("succeeded");
   });
+});
+
+it("cancels a run whose delivery is in flight: the answer is recorded, nothing follows", async () => {
+  dev = await startManual();
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = createServer((req, res) => {
+    req.resume();
+    void released.then(() => {
+      res.statusCode = 500;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(held.address() as AddressInfo).port}/held`;
+    const { workflowRunId } = await trigger(dev, url, { "Svc-Retries": "3" });
+    await dev.runs.waitFor(workflowRunId, "delivering");
+    await dev.runs.cancel(workflowRunId);
+    release();
+    await dev.clock.advance("1d");
+    const run = await dev.runs.get(workflowRunId);
+    expect(run?.state).toBe("cancelled");
+    expect(run?.attempts.map((attempt) => attempt.status)).toEqual([500]);
+    expect(run?.nextAttemptAt).toBeUndefined();
+  } finally {
+    held.closeAllConnections();
+    held.close();
+  }
 });
 
 describe("traceparent", () => {
