@@ -6,6 +6,10 @@ export interface BannerInput {
   dashboardUrl: string;
   token: string;
   vector: IndexOptions;
+  /** Seed records loaded at start. */
+  seeded: number;
+  seedFile?: string;
+  clock: "real" | "manual";
 }
 
 function indexShape(index: IndexOptions): string {
@@ -36,6 +40,14 @@ export function banner(input: BannerInput): string {
     `  vector    ${vectorUrl}  (${indexShape(input.vector)})`,
     `  token     ${token}`,
     `  dashboard ${input.dashboardUrl}`,
+    ...(input.seedFile === undefined
+      ? []
+      : [`  seed      ${input.seeded} records loaded from ${input.seedFile}`]),
+    ...(input.clock === "manual"
+      ? [
+          "  clock     manual: time moves only when POST /v2/dev/clock (or the dashboard) advances it",
+        ]
+      : []),
     "",
     "Environment for the clients (paste into your shell or a .env file):",
     [

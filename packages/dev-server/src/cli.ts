@@ -24,12 +24,15 @@ Options:
   --type <name>            DENSE | SPARSE | HYBRID (default DENSE)
   --seed <file>            JSON array or JSON Lines of vector records to upsert at start
                            ({ id, vector?, sparseVector?, metadata?, data?, namespace? })
+  --clock <mode>           real (default) | manual: under manual, time stands still until
+                           POST /v2/dev/clock (or the dashboard) advances it
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
   --state <file>           load vectors and unfinished runs from FILE at start (if it
                            exists) and save them there on stop
   --quiet                  do not print one line per request and workflow event
+  --log-polls              also print the dashboard's own polling requests
   -h, --help               show this help
   -v, --version            print the version of x-dev
 
@@ -51,6 +54,10 @@ Dev-only routes, besides each service's own (same token):
   GET /                    on the workflow port: the dashboard
   GET /v2/dev/runs         every run with its attempts; ?state=retrying&label=a&limit=20
   GET /v2/dev/runs/<id>    one run
+  DELETE /v2/dev/runs/<id> cancel a run: it is never delivered again
+  GET /v2/dev/clock        { mode, now, nextDueAt? }
+  POST /v2/dev/clock       {"advance":"1d"} or {"advanceMs":86400000} (--clock manual):
+                           moves time and answers once the work due in between has run
 `;
 
 type LimitKey = keyof (VectorLimits & WorkflowLimits);
@@ -119,6 +126,15 @@ async function main(argv: string[]): Promise<number> {
     if (timeScale !== undefined && !(Number.isFinite(timeScale) && timeScale >= 0)) {
       throw new UsageError(`--time-scale must be a number >= 0 (got "${values["time-scale"]}")`);
     }
+    const clock = values.clock;
+    if (clock !== undefined && clock !== "real" && clock !== "manual") {
+      throw new UsageError(`--clock must be real or manual (got "${clock}")`);
+    }
+    if (clock === "manual" && timeScale !== undefined) {
+      throw new UsageError(
+        "--time-scale cannot be combined with --clock manual; advance the clock instead",
+      );
+    }
     const metric = oneOf<Metric>(values.metric, "--metric", ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"]);
     const type = oneOf<IndexType>(values.type, "--type", ["DENSE", "SPARSE", "HYBRID"]);
     const dimension =
@@ -155,6 +171,8 @@ async function main(argv: string[]): Promise<number> {
       ...(values.token !== undefined ? { token: values.token } : {}),
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       ...(timeScale !== undefined ? { timeScale } : {}),
+      ...(clock !== undefined ? { clock } : {}),
+      ...(values["log-polls"] ? { logPolls: true } : {}),
       ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
       ...(corsOrigin !== undefined ? { corsOrigin } : {}),
       ...(values.state !== undefined ? { stateFile: values.state } : {}),
@@ -180,7 +198,10 @@ async function main(argv: string[]): Promise<number> {
       vectorUrl: dev.vectorUrl,
       dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
       token: dev.token,
-      vector: options.vector ?? {},
+      vector: dev.vector.index,
+      seeded: dev.seeded,
+      ...(values.seed !== undefined ? { seedFile: values.seed } : {}),
+      clock: dev.clock.mode,
     }),
   );
 
@@ -217,6 +238,7 @@ const FLAGS = {
   type: { type: "string" },
   seed: { type: "string" },
   "time-scale": { type: "string" },
+  clock: { type: "string" },
   "delivery-timeout": { type: "string" },
   "cors-origin": { type: "string" },
   state: { type: "string" },
@@ -230,6 +252,7 @@ const FLAGS = {
   "max-retries": { type: "string" },
   "max-report-body-bytes": { type: "string" },
   quiet: { type: "boolean" },
+  "log-polls": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;

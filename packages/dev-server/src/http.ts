@@ -26,6 +26,12 @@ export class MethodNotAllowed extends HttpError {
   }
 }
 
+/**
+ * Marks the dashboard's own polling requests, which the request log leaves out unless
+ * asked (`logPolls`, `--log-polls`): a poll a second would drown every other line.
+ */
+export const POLL_HEADER = "x-dev-poll";
+
 /** The largest request body either service reads; above it the answer is 413. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 

@@ -6,6 +6,14 @@
  * @packageDocumentation
  * @module @x/dev-server
  */
+export { type Clock, type ClockMode, createClock, type DevClock } from "./clock.js";
+export {
+  type DevRuns,
+  type RunsListOptions,
+  RunWaitError,
+  type WaitForOptions,
+} from "./dev-runs.js";
+export type { DevVector, NamespaceOption } from "./dev-vector.js";
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
 export { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./vector/errors.js";
@@ -24,7 +32,10 @@ export type {
   VectorRecordInput,
 } from "./vector/types.js";
 export {
+  type AttemptView,
   createWorkflowService,
+  type RunState,
+  type RunView,
   type WorkflowService,
   type WorkflowServiceOptions,
 } from "./workflow/index.js";

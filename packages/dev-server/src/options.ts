@@ -45,6 +45,8 @@ const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
   corsOrigin: true,
   deliveryTimeoutMs: true,
   stateFile: true,
+  clock: true,
+  logPolls: true,
 };
 
 const VECTOR_SERVICE_KEYS: Record<keyof VectorServiceOptions, true> = {
@@ -55,6 +57,7 @@ const VECTOR_SERVICE_KEYS: Record<keyof VectorServiceOptions, true> = {
   limits: true,
   corsOrigin: true,
   now: true,
+  logPolls: true,
 };
 
 const INDEX_KEYS: Record<keyof IndexOptions, true> = {

@@ -7,8 +7,17 @@ export interface SeedRecord extends VectorRecordInput {
   namespace?: string;
 }
 
-/** Parses seed text: a JSON array of records (or one record), or JSON Lines, one record a line. */
-export function parseSeed(text: string, source: string): unknown[] {
+/** One record of a seed and where it was found, e.g. `seed.jsonl, line 3` or `seed[2]`. */
+export interface SeedEntry {
+  record: unknown;
+  where: string;
+}
+
+/**
+ * Parses seed text: a JSON array of records (or one record), or JSON Lines, one record a
+ * line. Each entry says where it came from: its array index or its line.
+ */
+export function parseSeed(text: string, source: string): SeedEntry[] {
   const trimmed = text.trim();
   if (trimmed === "") return [];
   // The whole text as one JSON value first: an array of records, or one (maybe pretty-printed) record.
@@ -20,21 +29,23 @@ export function parseSeed(text: string, source: string): unknown[] {
       throw new Error(`${source}: not a valid JSON array (${(err as Error).message})`);
     }
   }
-  if (Array.isArray(whole)) return whole;
-  if (whole !== undefined) return [whole];
-  const records: unknown[] = [];
+  if (Array.isArray(whole)) {
+    return whole.map((record, i) => ({ record, where: `${source}, index ${i}` }));
+  }
+  if (whole !== undefined) return [{ record: whole, where: source }];
+  const entries: SeedEntry[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "") return;
     try {
-      records.push(JSON.parse(line));
+      entries.push({ record: JSON.parse(line), where: `${source}, line ${i + 1}` });
     } catch (err) {
       throw new Error(`${source}:${i + 1}: not a JSON record (${(err as Error).message})`);
     }
   });
-  return records;
+  return entries;
 }
 
-export async function readSeedFile(path: string): Promise<unknown[]> {
+export async function readSeedFile(path: string): Promise<SeedEntry[]> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -43,29 +54,33 @@ export async function readSeedFile(path: string): Promise<unknown[]> {
       `cannot read seed file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
-  return parseSeed(text, path);
+  return parseSeed(text, `seed file ${path}`);
 }
 
-/** Groups records by their `namespace` field, which is removed. */
-export function byNamespace(records: unknown[]): Map<string, unknown[]> {
-  const groups = new Map<string, unknown[]>();
-  for (const record of records) {
-    let ns = "";
-    let rest = record;
-    if (
-      typeof record === "object" &&
-      record !== null &&
-      !Array.isArray(record) &&
-      "namespace" in record
-    ) {
-      const { namespace, ...others } = record as Record<string, unknown>;
-      if (typeof namespace !== "string") throw new Error("seed: namespace must be a string");
-      ns = namespace;
-      rest = others;
-    }
-    const group = groups.get(ns) ?? [];
-    group.push(rest);
-    groups.set(ns, group);
+/** The entries of a `seed` option: a file's, or an array's, each named by its index. */
+export async function seedEntries(seed: SeedRecord[] | string | undefined): Promise<SeedEntry[]> {
+  if (seed === undefined) return [];
+  if (typeof seed === "string") return readSeedFile(seed);
+  if (!Array.isArray(seed)) {
+    throw new TypeError("seed must be an array of records or the path of a JSON / JSONL file");
   }
-  return groups;
+  return seed.map((record, i) => ({ record, where: `seed[${i}]` }));
+}
+
+/** The record's `id` for a message, when it has a usable one. */
+export function recordId(record: unknown): string | undefined {
+  if (typeof record !== "object" || record === null) return undefined;
+  const id = (record as { id?: unknown }).id;
+  return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
+}
+
+/** Splits off the record's `namespace` field: the default namespace when it has none. */
+export function splitNamespace(record: unknown): { namespace: string; rest: unknown } {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) {
+    return { namespace: "", rest: record };
+  }
+  if (!("namespace" in record)) return { namespace: "", rest: record };
+  const { namespace, ...rest } = record as Record<string, unknown>;
+  if (typeof namespace !== "string") throw new Error("namespace: must be a string");
+  return { namespace, rest };
 }

@@ -18,12 +18,14 @@ export interface DevState {
   runs: SavedRun[];
 }
 
+/** @param savedAt the dev server's clock time, from which a manual clock resumes */
 export function newState(
   index: IndexConfig,
   namespaces: Record<string, VectorRecordInput[]>,
   runs: SavedRun[],
+  savedAt: number,
 ): DevState {
-  return { format: FORMAT, version: VERSION, savedAt: Date.now(), index, namespaces, runs };
+  return { format: FORMAT, version: VERSION, savedAt, index, namespaces, runs };
 }
 
 export async function writeState(file: string, state: DevState): Promise<void> {

@@ -63,6 +63,8 @@ describe("the start banner", () => {
     dashboardUrl: "http://127.0.0.1:8080/#token=dev_abc",
     token: "dev_abc",
     vector: { dimension: 3 },
+    seeded: 0,
+    clock: "real" as const,
   };
 
   it("prints env lines, a curl per service and the dashboard", () => {
@@ -76,6 +78,17 @@ describe("the start banner", () => {
       "  curl -X POST http://127.0.0.1:8080/v2/trigger/http://localhost:3000/api/workflow -H 'Authorization: Bearer dev_abc' \\",
     );
     expect(lines).toContain("  curl http://127.0.0.1:8081/info -H 'Authorization: Bearer dev_abc'");
+  });
+
+  it("says how many seed records it loaded, and when the clock is manual", () => {
+    const plain = banner(input);
+    expect(plain).not.toContain("  seed ");
+    expect(plain).not.toContain("  clock ");
+    const lines = banner({ ...input, seeded: 12, seedFile: "seed.jsonl", clock: "manual" }).split(
+      "\n",
+    );
+    expect(lines).toContain("  seed      12 records loaded from seed.jsonl");
+    expect(lines.find((line) => line.startsWith("  clock     manual"))).toBeDefined();
   });
 
   it("quotes a token a shell would split", () => {

@@ -81,8 +81,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await dev?.close();
-  endpoint?.closeAllConnections();
-  await new Promise((resolve) => endpoint?.close(resolve));
+  // beforeAll may have failed before the endpoint started (no Chromium): nothing to close.
+  if (endpoint !== undefined) {
+    endpoint.closeAllConnections();
+    await new Promise((resolve) => endpoint.close(resolve));
+  }
 });
 
 // A browser on a loaded machine can take seconds per step; each wait is for an element.

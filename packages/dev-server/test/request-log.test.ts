@@ -30,3 +30,33 @@ it("logs accepted and rejected requests on both services", async () => {
   ]);
   expect(lines.join("\n")).not.toContain("wrong");
 });
+
+it("leaves the dashboard's polls and the favicon out of the log unless logPolls is set", async () => {
+  const poll = { authorization: `Bearer ${TOKEN}`, "x-dev-poll": "1" };
+  const requestLines = async (logPolls: boolean) => {
+    const lines: string[] = [];
+    dev = await startDevServer({
+      token: TOKEN,
+      vector: { dimension: 2 },
+      logPolls,
+      log: (l) => lines.push(l),
+    });
+    await fetch(`${dev.workflowUrl}/v2/dev/runs`, { headers: poll });
+    await fetch(`${dev.workflowUrl}/v2/dev/vector/info`, { headers: poll });
+    await fetch(`${dev.workflowUrl}/favicon.ico`);
+    await fetch(`${dev.workflowUrl}/v2/dev/clock`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    await dev.close();
+    dev = undefined;
+    return lines
+      .filter((line) => / \d+\.\d ms$/.test(line))
+      .map((line) => line.replace(/ [\d.]+ ms$/, ""));
+  };
+  expect(await requestLines(false)).toEqual(["[workflow] GET /v2/dev/clock 200"]);
+  expect(await requestLines(true)).toEqual([
+    "[workflow] GET /v2/dev/runs 200",
+    "[vector] GET /info 200",
+    "[workflow] GET /v2/dev/clock 200",
+  ]);
+});

@@ -77,6 +77,7 @@ describe("x-dev CLI", () => {
       const [, vectorUrl] = await waitFor(output, /vector\s+(http:\/\/127\.0\.0\.1:\d+)/, exit);
       expect(output()).toMatch(/workflow\s+http:\/\/127\.0\.0\.1:\d+/);
       expect(output()).toContain("token     cli-token");
+      expect(output()).toContain(`seed      2 records loaded from ${seed}`);
       const res = await fetch(`${vectorUrl}/query`, {
         method: "POST",
         headers: { authorization: "Bearer cli-token", "content-type": "application/json" },
@@ -88,6 +89,43 @@ describe("x-dev CLI", () => {
     }
     expect(await exit).toBe(0);
   });
+
+  it("--clock manual starts a clock POST /v2/dev/clock advances", async () => {
+    const { child, output, exit } = run([
+      "start",
+      "--workflow-port",
+      "0",
+      "--vector-port",
+      "0",
+      "--clock",
+      "manual",
+      "--token",
+      "cli-token",
+      "--quiet",
+    ]);
+    try {
+      const [, workflowUrl] = await waitFor(output, /workflow\s+(http:\/\/127\.0\.0\.1:\d+)/, exit);
+      expect(output()).toContain("clock     manual");
+      const headers = { authorization: "Bearer cli-token", "content-type": "application/json" };
+      const before = (await (await fetch(`${workflowUrl}/v2/dev/clock`, { headers })).json()) as {
+        mode: string;
+        now: number;
+      };
+      expect(before.mode).toBe("manual");
+      const after = await fetch(`${workflowUrl}/v2/dev/clock`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ advance: "1d" }),
+      });
+      expect(await after.json()).toEqual({ mode: "manual", now: before.now + 86_400_000 });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exit).toBe(0);
+    const bad = run(["start", "--clock", "fake"]);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output()).toContain('--clock must be real or manual (got "fake")');
+  }, 60_000);
 
   // Three child processes each load the TypeScript sources through tsx, which takes seconds
   // apiece on a loaded machine: a generous test timeout, nothing asserted about time.

@@ -200,7 +200,7 @@ describe("startDevServer", () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify([{ id: "x", vector: [1, 2] }]));
     await expect(startDevServer({ vector: { dimension: 3 }, seed: bad })).rejects.toThrow(
-      "Invalid vector dimension: 2, expected: 3",
+      `seed file ${bad}, index 0, record "x": Invalid vector dimension: 2, expected: 3`,
     );
     writeFileSync(bad, '{"id":"x","vector":[1,2,3]}\n{oops');
     await expect(startDevServer({ vector: { dimension: 3 }, seed: bad })).rejects.toThrow(
@@ -265,9 +265,15 @@ function rawAnswer(status: number, reason: string, body: object): string {
 describe("parseSeed", () => {
   it("reads a JSON array, one pretty-printed record, or JSON Lines", async () => {
     const { parseSeed } = await import("../src/seed.js");
-    expect(parseSeed('[{"id":"a"},{"id":"b"}]', "f")).toEqual([{ id: "a" }, { id: "b" }]);
-    expect(parseSeed('{\n  "id": "a"\n}\n', "f")).toEqual([{ id: "a" }]);
-    expect(parseSeed('{"id":"a"}\n\n{"id":"b"}\r\n', "f")).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(parseSeed('[{"id":"a"},{"id":"b"}]', "f")).toEqual([
+      { record: { id: "a" }, where: "f, index 0" },
+      { record: { id: "b" }, where: "f, index 1" },
+    ]);
+    expect(parseSeed('{\n  "id": "a"\n}\n', "f")).toEqual([{ record: { id: "a" }, where: "f" }]);
+    expect(parseSeed('{"id":"a"}\n\n{"id":"b"}\r\n', "f")).toEqual([
+      { record: { id: "a" }, where: "f, line 1" },
+      { record: { id: "b" }, where: "f, line 3" },
+    ]);
     expect(parseSeed("  \n", "f")).toEqual([]);
     expect(() => parseSeed('[{"id":"a"},', "f.json")).toThrow("f.json: not a valid JSON array");
     expect(() => parseSeed('{"id":"a"}\n{"id":', "f.jsonl")).toThrow(

@@ -30,6 +30,8 @@ const ASSETS: Record<string, { type: string; body: string }> = {
   "/": { type: "text/html; charset=utf-8", body: PAGE_HTML },
   "/dashboard.js": { type: "text/javascript; charset=utf-8", body: PAGE_SCRIPT },
   "/dashboard.css": { type: "text/css; charset=utf-8", body: PAGE_CSS },
+  // Browsers ask for it unprompted; an empty icon keeps that out of the request log.
+  "/favicon.ico": { type: "image/x-icon", body: "" },
 };
 
 /** The dashboard's address with the token in the fragment, which browsers never send. */

@@ -8,6 +8,7 @@ export const PAGE_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>x-dev dashboard</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/dashboard.css">
 <script src="/dashboard.js" defer></script>
 </head>
@@ -15,6 +16,8 @@ export const PAGE_HTML = `<!doctype html>
 <header>
   <h1>x-dev</h1>
   <span id="live" class="muted">connecting...</span>
+  <span id="clock" hidden>Virtual time <strong id="clock-now"></strong>
+    <button id="advance-next" type="button">Advance to the next due run</button></span>
   <form id="token-form" hidden>
     <label>Token <input id="token-input" type="password" autocomplete="off" placeholder="the token x-dev printed"></label>
     <button type="submit">Connect</button>
@@ -35,7 +38,7 @@ export const PAGE_HTML = `<!doctype html>
       <label>Label <input id="label-filter" placeholder="any"></label>
     </form>
     <table>
-      <thead><tr><th>Run</th><th>State</th><th>Labels</th><th>URL</th><th>Attempts</th><th>Next retry</th><th>Failure call</th></tr></thead>
+      <thead><tr><th>Run</th><th>State</th><th>Labels</th><th>URL</th><th>Attempts</th><th>Due</th><th>Failure call</th><th></th></tr></thead>
       <tbody id="runs"></tbody>
     </table>
     <p id="runs-empty" class="muted">No runs yet: trigger one (the x-dev banner shows a curl).</p>
@@ -89,6 +92,8 @@ pre { margin: 0; white-space: pre-wrap; }
 .info { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: 0 0 .8rem; }
 .info dt { color: #5a6373; }
 .info dd { margin: 0; }
+#clock { display: flex; gap: .5rem; align-items: center; }
+button.cancel { font-size: .75rem; }
 #run-detail { margin-top: 1rem; border-top: 2px solid #dde1e7; padding-top: .6rem; }
 details summary { cursor: pointer; color: #2456c7; }
 @media (max-width: 900px) { main { grid-template-columns: 1fr; } }

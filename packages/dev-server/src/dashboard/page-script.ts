@@ -4,6 +4,8 @@
  * kept in sessionStorage and taken off the address bar) and builds every node with
  * textContent, so no run URL, header or metadata value is ever read as HTML.
  */
+import { RUNS_SCRIPT } from "./page-runs-script.js";
+
 export const PAGE_SCRIPT = `"use strict";
 (() => {
   const RUNS_EVERY_MS = 1000;
@@ -45,11 +47,11 @@ export const PAGE_SCRIPT = `"use strict";
     box.hidden = !message;
   }
 
-  async function call(path, init) {
-    const response = await fetch(path, {
-      ...init,
-      headers: { authorization: "Bearer " + token, "content-type": "application/json" },
-    });
+  // A poll is marked, so the CLI's request log leaves it out unless run with --log-polls.
+  async function call(path, init, poll) {
+    const headers = { authorization: "Bearer " + token, "content-type": "application/json" };
+    if (poll) headers["x-dev-poll"] = "1";
+    const response = await fetch(path, { ...init, headers });
     const text = await response.text();
     let body;
     try {
@@ -72,153 +74,7 @@ export const PAGE_SCRIPT = `"use strict";
     $("live").textContent = message;
   }
 
-  function time(ms) {
-    return ms === undefined ? "" : new Date(ms).toLocaleTimeString();
-  }
-
-  function inTime(ms) {
-    const seconds = Math.max(0, Math.round((ms - Date.now()) / 1000));
-    return "in " + seconds + " s (" + time(ms) + ")";
-  }
-
-  function stateBadge(state) {
-    let tone = "";
-    if (state === "succeeded" || state === "callback-succeeded") tone = "good";
-    else if (state === "callback-failed" || state === "cancelled") tone = "bad";
-    else if (state.endsWith("retrying") || state === "waiting" || state === "scheduled") tone = "wait";
-    return el("span", { class: "badge " + tone, "data-state": state }, state);
-  }
-
-  function attemptOutcome(attempt) {
-    if (attempt.finishedAt === undefined) return "in flight";
-    if (attempt.status !== undefined) return String(attempt.status);
-    return "no answer: " + (attempt.error || "unknown error");
-  }
-
-  function failureCallOutcome(run) {
-    const calls = run.attempts.filter((a) => a.kind === "failure-call");
-    if (calls.length === 0) return "";
-    const last = calls[calls.length - 1];
-    let verdict = "calling";
-    if (run.state === "callback-succeeded") verdict = "delivered";
-    else if (run.state === "callback-failed") verdict = "gave up";
-    else if (run.state === "callback-retrying") verdict = "retrying";
-    return verdict + " (" + attemptOutcome(last) + ", " + calls.length + " call" + (calls.length > 1 ? "s" : "") + ")";
-  }
-
-  function nextRetry(run) {
-    return run.nextAttemptAt === undefined ? "" : inTime(run.nextAttemptAt);
-  }
-
-  function renderRuns(runs) {
-    const body = $("runs");
-    body.replaceChildren();
-    for (const run of [...runs].reverse()) {
-      const row = el(
-        "tr",
-        { class: "run" + (run.workflowRunId === selectedRun ? " selected" : ""), "data-run-id": run.workflowRunId },
-        el("td", { class: "mono" }, run.workflowRunId),
-        el("td", {}, stateBadge(run.state)),
-        el("td", {}, run.labels.join(", ")),
-        el("td", { class: "mono" }, run.url),
-        el("td", {}, String(run.attempts.length)),
-        el("td", {}, nextRetry(run)),
-        el("td", { class: "failure-call" }, failureCallOutcome(run)),
-      );
-      row.addEventListener("click", () => {
-        selectedRun = run.workflowRunId;
-        renderRuns(latestRuns);
-      });
-      body.append(row);
-    }
-    $("runs-empty").hidden = runs.length > 0;
-    renderDetail(runs.find((run) => run.workflowRunId === selectedRun));
-  }
-
-  function renderHeaders(headers) {
-    const rows = Object.entries(headers || {}).map(([name, value]) =>
-      el("tr", {}, el("td", { class: "mono" }, name), el("td", { class: "mono" }, value)),
-    );
-    return el("details", {}, el("summary", {}, "headers sent"), el("table", {}, ...rows));
-  }
-
-  function renderDetail(run) {
-    const box = $("run-detail");
-    if (!run) {
-      box.hidden = true;
-      box.replaceChildren();
-      return;
-    }
-    const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.key));
-    const facts = [
-      ["Run", run.workflowRunId],
-      ["State", run.state],
-      ["URL", run.url],
-      ["Created", time(run.workflowCreatedAt)],
-      ["Retries", String(run.retries) + (run.retryDelay ? " (delay " + run.retryDelay + ")" : "")],
-      ["Labels", run.labels.join(", ")],
-      ["Failure call to", run.failureCallback],
-      ["Body", run.bodyBytes + " bytes" + (run.contentType ? ", " + run.contentType : "")],
-    ];
-    if (run.nextAttemptAt !== undefined) facts.push(["Next retry", inTime(run.nextAttemptAt)]);
-    if (run.flowControl) facts.push(["Flow control", JSON.stringify(run.flowControl)]);
-    const info = el("dl", { class: "info" });
-    for (const [name, value] of facts) info.append(el("dt", {}, name), el("dd", {}, value));
-    const attempts = el(
-      "table",
-      { id: "attempts" },
-      el("thead", {}, el("tr", {}, ...["Kind", "#", "Outcome", "Started", "Took", "Headers"].map((h) => el("th", {}, h)))),
-    );
-    run.attempts.forEach((attempt, index) => {
-      const took = attempt.finishedAt === undefined ? "" : attempt.finishedAt - attempt.startedAt + " ms";
-      const headers = renderHeaders(attempt.headers);
-      headers.dataset.key = String(index);
-      headers.open = open.has(String(index));
-      attempts.append(
-        el(
-          "tr",
-          { class: "attempt", "data-kind": attempt.kind },
-          el("td", {}, attempt.kind),
-          el("td", {}, String(attempt.attempt)),
-          el("td", {}, attemptOutcome(attempt)),
-          el("td", {}, time(attempt.startedAt)),
-          el("td", {}, took),
-          el("td", {}, headers),
-        ),
-      );
-    });
-    box.replaceChildren(el("h3", {}, "Run " + run.workflowRunId), info, el("h3", {}, "Attempts"), attempts);
-    box.hidden = false;
-  }
-
-  // A filter change fetches at once while a poll may be in flight: only the latest answer counts.
-  let runsRequest = 0;
-
-  async function refreshRuns() {
-    if (!token) return;
-    const request = ++runsRequest;
-    const query = new URLSearchParams({ limit: "100" });
-    const state = $("state-filter").value;
-    const label = $("label-filter").value.trim();
-    if (state) query.set("state", state);
-    if (label) query.set("label", label);
-    try {
-      const { runs } = await call("/v2/dev/runs?" + query);
-      if (request !== runsRequest) return;
-      latestRuns = runs;
-      renderRuns(runs);
-      showError("");
-      $("live").textContent = "live, updated " + new Date().toLocaleTimeString();
-    } catch (error) {
-      if (token) showError("Runs: " + error.message);
-    }
-  }
-
-  async function pollRuns() {
-    await refreshRuns();
-    setTimeout(pollRuns, RUNS_EVERY_MS);
-  }
-
+${RUNS_SCRIPT}
   function namespaceLabel(name) {
     return name === "" ? "(default)" : name;
   }
@@ -226,7 +82,7 @@ export const PAGE_SCRIPT = `"use strict";
   async function pollInfo() {
     if (token) {
       try {
-        const { result } = await call("/v2/dev/vector/info");
+        const { result } = await call("/v2/dev/vector/info", {}, true);
         renderInfo(result);
       } catch (error) {
         if (token) showError("Vector info: " + error.message);
@@ -311,6 +167,7 @@ export const PAGE_SCRIPT = `"use strict";
   });
   $("namespace").addEventListener("change", () => loadRecords(true));
   $("records-next").addEventListener("click", () => loadRecords(false));
+  $("advance-next").addEventListener("click", advanceToNextDue);
 
   if (!token) askForToken("Paste the token x-dev printed to connect.");
   pollRuns();

@@ -7,6 +7,7 @@ import {
   HttpError,
   hasBearer,
   MethodNotAllowed,
+  POLL_HEADER,
   parseJson,
   readBody,
 } from "../http.js";
@@ -37,7 +38,9 @@ export interface VectorServiceOptions {
   limits?: Partial<VectorLimits>;
   /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
   corsOrigin?: string;
-  /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (tests pass a fake clock). */
+  /** Whether requests marked as dashboard polls (`x-dev-poll`) are logged too; false by default. */
+  logPolls?: boolean;
+  /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (the dev server passes its clock's). */
   now?: () => number;
 }
 
@@ -52,6 +55,12 @@ export interface VectorService {
    * DimensionMismatch) naming what was wrong.
    */
   upsert(records: unknown, namespace?: string): void;
+  /** Upserts as `upsert` does, but the records are ready at once (seed and state file). */
+  load(records: unknown, namespace?: string): void;
+  /** Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace. */
+  delete(ids: unknown, namespace?: string): number;
+  /** Drops one namespace (the default one is emptied), or with no name every namespace. */
+  reset(namespace?: string): void;
   /** Every record of every namespace (empty ones too), in the form `upsert` takes. */
   exportRecords(): Record<string, VectorRecordInput[]>;
   /** The index the service holds, with the defaults filled in. */
@@ -133,10 +142,10 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   const limits = vectorLimits(options.limits);
   const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
 
-  const upsert = (records: unknown, namespace: string) => {
+  const upsert = (records: unknown, namespace: string, pendingMs?: number) => {
     const parsed = upsertBody(records, config);
     try {
-      store.upsert(parsed, namespace);
+      store.upsert(parsed, namespace, pendingMs);
     } catch (err) {
       // Only a namespace past the 4 GiB of WebAssembly memory lands here.
       if (err instanceof RangeError) throw new InvalidInput(err.message);
@@ -210,7 +219,9 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     index: config,
     handle(req, res) {
       const started = performance.now();
+      const quiet = req.headers[POLL_HEADER] !== undefined && options.logPolls !== true;
       const logAnswer = (status: number) => {
+        if (quiet) return;
         log(
           `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
@@ -260,6 +271,16 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     },
     upsert(records, namespace = "") {
       upsert(records, namespace);
+    },
+    load(records, namespace = "") {
+      upsert(records, namespace, 0);
+    },
+    delete(ids, namespace = "") {
+      return store.delete(deleteBody(ids), namespace);
+    },
+    reset(namespace) {
+      if (namespace === undefined) store.reset();
+      else store.resetNamespace(namespace);
     },
   };
 }

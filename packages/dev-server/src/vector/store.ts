@@ -38,13 +38,14 @@ export class VectorStore {
     return ns;
   }
 
-  upsert(records: VectorRecordInput[], name: string): void {
+  /** Upserts into `name` (created if new); the records count as pending for `pendingMs`. */
+  upsert(records: VectorRecordInput[], name: string, pendingMs = this.pendingMs): void {
     let ns = this.namespaces.get(name);
     if (!ns) {
       ns = new Namespace(this.config);
       this.namespaces.set(name, ns);
     }
-    const readyAt = this.now() + this.pendingMs;
+    const readyAt = this.now() + pendingMs;
     for (const record of records) ns.upsert(record, readyAt);
   }
 
@@ -60,6 +61,12 @@ export class VectorStore {
   reset(): void {
     this.namespaces.clear();
     this.namespaces.set("", new Namespace(this.config));
+  }
+
+  /** Drops the namespace `name`, or empties the default one; nothing for an unknown name. */
+  resetNamespace(name: string): void {
+    if (name === "") this.namespaces.set("", new Namespace(this.config));
+    else this.namespaces.delete(name);
   }
 
   counts(): Map<string, NamespaceTotals> {

@@ -1,4 +1,4 @@
-import type { Timers } from "./timers.js";
+import type { Clock } from "../clock.js";
 
 export interface FlowLimits {
   /** Most deliveries in flight at once. */
@@ -30,7 +30,7 @@ export class FlowControl {
 
   /** @param timeScale multiplies `period`, like every other wait of the service. */
   constructor(
-    private readonly timers: Timers,
+    private readonly clock: Clock,
     private readonly timeScale: number,
   ) {}
 
@@ -60,7 +60,7 @@ export class FlowControl {
     const periodMs = (state.limits.period ?? 1) * 1000 * this.timeScale;
     while (state.queue.length > 0) {
       if (parallelism !== undefined && state.inFlight >= parallelism) return;
-      const now = Date.now();
+      const now = this.clock.now();
       while (state.starts.length > 0 && (state.starts[0] ?? 0) + periodMs <= now) {
         state.starts.shift();
       }
@@ -68,7 +68,7 @@ export class FlowControl {
         if (!state.wakeUp) {
           state.wakeUp = true;
           const wait = (state.starts[0] ?? now) + periodMs - now;
-          this.timers.after(wait, () => {
+          this.clock.after(wait, () => {
             state.wakeUp = false;
             this.pump(key, state);
           });
@@ -93,7 +93,7 @@ export class FlowControl {
   private forget(key: string, state: KeyState): void {
     if (state.queue.length > 0 || state.inFlight > 0 || state.wakeUp) return;
     const periodMs = (state.limits.period ?? 1) * 1000 * this.timeScale;
-    const now = Date.now();
+    const now = this.clock.now();
     if (state.starts.some((start) => start + periodMs > now)) return;
     if (this.keys.get(key) === state) this.keys.delete(key);
   }

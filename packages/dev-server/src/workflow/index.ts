@@ -19,16 +19,19 @@
  *   the service headers above and `Svc-Failure-Call: true`, to `Svc-Failure-Callback`
  *   or, without one, to the workflow URL. It is retried like the run; it is not held by
  *   flow control, which gates deliveries (first attempts and retries) only.
- * - Dev only: `GET /v2/dev/runs` (`{ runs }`, narrowed by `?state=`, `?label=`, `?limit=`)
- *   and `GET /v2/dev/runs/<id>`, same token.
+ * - Dev only, same token: `GET /v2/dev/runs` (`{ runs }`, narrowed by `?state=`, `?label=`,
+ *   `?limit=`), `GET /v2/dev/runs/<id>`, `DELETE /v2/dev/runs/<id>` (cancels the run), and
+ *   `GET`/`POST /v2/dev/clock` (read the clock; advance a manual one).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
 import { decodePercent, loadSpec } from "@x/openapi-check";
+import { type Clock, createClock } from "../clock.js";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
-import { HttpError, MethodNotAllowed } from "../http.js";
+import { HttpError, MethodNotAllowed, POLL_HEADER } from "../http.js";
 import { sendErrorOrClose } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
+import { answerClock, DEV_CLOCK } from "./clock-route.js";
 import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendError, sendJson, short, splitTarget } from "./http.js";
@@ -36,8 +39,7 @@ import { type WorkflowLimits, workflowLimits } from "./limits.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
 import { loadRun, type SavedRun, saveRun } from "./saved-runs.js";
-import { type DriverDeps, drive } from "./scheduler.js";
-import { Timers } from "./timers.js";
+import { cancelRun, type DriverDeps, drive } from "./scheduler.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
 
 export { FAILURE_CALL_HEADER, type FailureReport } from "./failure-callback.js";
@@ -49,6 +51,13 @@ export interface WorkflowServiceOptions {
   token: string;
   /** Multiplies every wait (delays, not-before, retry delays, rate periods); 0.001 turns 1 s into 1 ms. */
   timeScale?: number;
+  /**
+   * The clock every wait and run time follows (`createClock("manual")` for one a test
+   * moves); the real clock by default.
+   */
+  clock?: Clock;
+  /** Whether requests marked as dashboard polls (`x-dev-poll`) are logged too; false by default. */
+  logPolls?: boolean;
   /** Receives one line per event of a run (attempt, retry, failure call). */
   log?: (line: string) => void;
   /** Used for deliveries and failure calls; the global fetch by default. */
@@ -56,7 +65,7 @@ export interface WorkflowServiceOptions {
   /**
    * How long one delivery or failure-call attempt may take, headers and body, before it is
    * cut and counted as failed (then retried as the run says); 30,000 ms by default. Real
-   * time: `timeScale` does not change it.
+   * time: neither `timeScale` nor a manual clock changes it, as it bounds real I/O.
    */
   deliveryTimeoutMs?: number;
   /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
@@ -73,10 +82,19 @@ export interface WorkflowService {
   close(): Promise<void>;
   /** Every run so far, oldest first. */
   runs(): RunView[];
+  /** The run with this id; undefined when there is none. */
+  run(id: string): RunView | undefined;
   /** The unfinished runs with their next step, for a state file; call before `close()`. */
   pendingRuns(): SavedRun[];
   /** Resumes saved runs at their next step (due ones at once); throws for a malformed one. */
   resume(runs: SavedRun[]): void;
+  /** The clock the service runs on. */
+  readonly clock: Clock;
+  /**
+   * Cancels an unfinished run: it is never delivered again. Returns its view; undefined for
+   * an unknown id. Throws a ValidationError for a run that already ended.
+   */
+  cancel(id: string): RunView | undefined;
 }
 
 const DEV_RUNS = "/v2/dev/runs";
@@ -103,11 +121,16 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   }
   const limits = workflowLimits(options.limits);
   const closing = new AbortController();
-  const timers = new Timers();
+  const clock = options.clock ?? createClock("real");
+  if (clock.mode === "manual" && timeScale !== 1) {
+    throw new RangeError(
+      "timeScale cannot be combined with a manual clock; advance the clock instead",
+    );
+  }
   const store = new RunStore();
   const deps: DriverDeps = {
-    timers,
-    flow: new FlowControl(timers, timeScale),
+    clock,
+    flow: new FlowControl(clock, timeScale),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     timeScale,
     log: options.log ?? (() => {}),
@@ -132,7 +155,10 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     if (verdict === "forbidden") throw new HttpError(403, forbiddenOriginMessage(req));
     const { path, query } = splitTarget(req);
     const known =
-      path.startsWith(TRIGGER_PREFIX) || path === DEV_RUNS || path.startsWith(`${DEV_RUNS}/`);
+      path.startsWith(TRIGGER_PREFIX) ||
+      path === DEV_RUNS ||
+      path.startsWith(`${DEV_RUNS}/`) ||
+      path === DEV_CLOCK;
     if (!known) throw new HttpError(404, `no route for ${req.method} ${short(path)}`);
     if (!isAuthorized(req, query, options.token)) throw new HttpError(401, UNAUTHORIZED);
     if (path.startsWith(TRIGGER_PREFIX)) {
@@ -140,19 +166,40 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
       if (closing.signal.aborted) throw new HttpError(500, "the service is shutting down");
       return handleTrigger(req, res, path, ctx);
     }
-    if (req.method !== "GET") throw notAllowed("GET");
-    if (path === DEV_RUNS) return listRuns(res, query, store);
+    if (path === DEV_CLOCK) return answerClock(req, res, clock);
+    if (path === DEV_RUNS) {
+      if (req.method !== "GET") throw notAllowed("GET");
+      return listRuns(res, query, store);
+    }
+    if (req.method !== "GET" && req.method !== "DELETE") throw notAllowed("GET, DELETE");
     const id = decodePercent(path.slice(DEV_RUNS.length + 1));
-    const run = id === undefined ? undefined : store.get(id);
-    if (run === undefined) throw new HttpError(404, `no run with id "${short(id ?? path)}"`);
+    const missing = () => new HttpError(404, `no run with id "${short(id ?? path)}"`);
+    if (id === undefined) throw missing();
+    const run = req.method === "DELETE" ? cancel(id) : store.get(id);
+    if (run === undefined) throw missing();
     return sendJson(res, 200, run);
+  };
+
+  const cancel = (id: string): RunView | undefined => {
+    const live = deps.live.get(id);
+    if (live !== undefined) cancelRun(live, deps);
+    const run = store.get(id);
+    if (run !== undefined && live === undefined) {
+      throw new ValidationError(
+        "id",
+        `run "${short(id)}" already ended (${run.state}); only an unfinished run can be cancelled`,
+      );
+    }
+    return run;
   };
 
   return {
     handle(req, res) {
       const started = performance.now();
+      const quiet = req.headers[POLL_HEADER] !== undefined && options.logPolls !== true;
       // Every request, rejected ones too; the path only, as the query may carry the token.
       res.on("finish", () => {
+        if (quiet) return;
         const ms = (performance.now() - started).toFixed(1);
         deps.log(
           `[workflow] ${req.method} ${short(splitTarget(req).path)} ${res.statusCode} ${ms} ms`,
@@ -178,12 +225,15 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     async close() {
       if (closing.signal.aborted) return;
       closing.abort();
-      timers.clearAll();
+      clock.clearAll();
       deps.flow.clear();
       for (const run of store.unfinished()) run.state = "cancelled";
       await Promise.allSettled([...deps.inFlight]);
     },
+    clock,
+    cancel,
     runs: () => store.list(),
+    run: (id) => store.get(id),
     pendingRuns() {
       const saved: SavedRun[] = [];
       for (const run of deps.live.values()) {

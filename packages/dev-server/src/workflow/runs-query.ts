@@ -11,7 +11,8 @@ export interface RunsFilter {
   limit?: number;
 }
 
-const STATES: readonly RunState[] = [
+/** Every run state, in the order a run moves through them. */
+export const RUN_STATES: readonly RunState[] = [
   "scheduled",
   "waiting",
   "delivering",
@@ -30,9 +31,9 @@ export const MAX_RUNS_LIMIT = 1000;
 class RunsQueryError extends Error {}
 
 function readState(value: string): RunState {
-  const state = STATES.find((known) => known === value);
+  const state = RUN_STATES.find((known) => known === value);
   if (state === undefined) {
-    throw new RunsQueryError(`state: must be one of ${STATES.join(", ")} (got "${value}")`);
+    throw new RunsQueryError(`state: must be one of ${RUN_STATES.join(", ")} (got "${value}")`);
   }
   return state;
 }

@@ -49,7 +49,8 @@ export function saveRun(run: LiveRun, step: Step, fingerprint: string): SavedRun
     body: Buffer.from(plan.body).toString("base64"),
     headers: run.headers,
     fingerprint,
-    view: run.view,
+    // A copy: close() marks the live view cancelled before the state file is written.
+    view: structuredClone(run.view),
     step: {
       kind: step.kind,
       retried: step.retried,

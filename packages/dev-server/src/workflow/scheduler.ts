@@ -1,8 +1,8 @@
+import type { Clock, TimerHandle } from "../clock.js";
 import { type Bytes, type Outcome, post } from "./delivery.js";
 import { FAILURE_CALL_HEADER, failureReport } from "./failure-callback.js";
 import type { FlowControl, FlowLimits } from "./flow-control.js";
 import type { AttemptView, RunView } from "./runs.js";
-import type { Timers } from "./timers.js";
 
 /** Everything a run needs from its trigger request, already validated. */
 export interface RunPlan {
@@ -26,7 +26,7 @@ export interface RunPlan {
 }
 
 export interface DriverDeps {
-  timers: Timers;
+  clock: Clock;
   flow: FlowControl;
   fetch: typeof fetch;
   timeScale: number;
@@ -45,7 +45,7 @@ export interface DriverDeps {
 type Kind = AttemptView["kind"];
 
 /**
- * The attempt a run makes next and when (real epoch ms, after time scaling), kept up to date
+ * The attempt a run makes next and when (epoch ms on the service's clock, after time scaling), kept up to date
  * while the run is unfinished, so a stopped service can save the run and resume it there.
  * An attempt in flight stays the next step until it has an outcome.
  */
@@ -65,6 +65,8 @@ export interface LiveRun {
   headers: Record<string, string>;
   /** Absent once the run is finished. */
   step?: Step;
+  /** The timer of the next step while the run waits for it. */
+  timer?: TimerHandle;
 }
 
 /**
@@ -75,16 +77,14 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
   const { plan, view } = run;
   const scaled = (ms: number) => Math.max(0, ms) * deps.timeScale;
   const say = (text: string) => deps.log(`[workflow] run ${plan.id}: ${text}`);
-  const stopped = () => deps.signal.aborted;
+  // A cancelled run stops where it is, as every run does when the service closes.
+  const stopped = () => deps.signal.aborted || view.state === "cancelled";
 
   const next = (kind: Kind, retried: number, wait: number, lastDelivery?: Outcome) => {
-    run.step = {
-      kind,
-      retried,
-      dueAt: Date.now() + wait,
-      ...(lastDelivery === undefined ? {} : { lastDelivery }),
-    };
-    deps.timers.after(wait, () => attempt(kind, retried, lastDelivery));
+    const dueAt = deps.clock.now() + wait;
+    run.step = { kind, retried, dueAt, ...(lastDelivery === undefined ? {} : { lastDelivery }) };
+    if (Number.isFinite(dueAt)) view.nextAttemptAt = dueAt;
+    run.timer = deps.clock.after(wait, () => attempt(kind, retried, lastDelivery));
   };
   const finished = () => {
     delete run.step;
@@ -93,7 +93,10 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
 
   const attempt = (kind: Kind, retried: number, lastDelivery?: Outcome) => {
     if (stopped()) return;
-    const call = () => send(kind, retried, lastDelivery);
+    delete run.timer;
+    delete view.nextAttemptAt;
+    // Tracked, so a manual clock's advance waits for the call and what it schedules.
+    const call = () => deps.clock.track(send(kind, retried, lastDelivery));
     if (kind === "delivery" && plan.flowControl !== undefined) {
       view.state = "waiting";
       deps.flow.run(plan.flowControl.key, plan.flowControl.limits, call);
@@ -107,13 +110,12 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     const failureCall = kind === "failure-call";
     const target = failureCall ? (plan.failureCallback ?? plan.url) : plan.url;
     view.state = failureCall ? "callback-delivering" : "delivering";
-    delete view.nextAttemptAt;
     const headers = failureCall ? failureHeaders(plan, retried) : deliveryHeaders(plan, retried);
     const record: AttemptView = {
       kind,
       attempt: retried + 1,
       url: target,
-      startedAt: Date.now(),
+      startedAt: deps.clock.now(),
       headers,
     };
     view.attempts.push(record);
@@ -130,7 +132,7 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     );
     deps.inFlight.add(pending);
     const outcome = await pending.finally(() => deps.inFlight.delete(pending));
-    record.finishedAt = Date.now();
+    record.finishedAt = deps.clock.now();
     if (outcome.status !== undefined) record.status = outcome.status;
     if (outcome.error !== undefined) record.error = outcome.error;
     if (stopped()) return;
@@ -145,7 +147,6 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     if (retried < plan.retries) {
       const wait = scaled(plan.retryDelayMs(retried));
       view.state = failureCall ? "callback-retrying" : "retrying";
-      view.nextAttemptAt = Date.now() + wait;
       say(`${what} -> ${answer}, retry in ${Math.round(wait)} ms`);
       // A failure call keeps reporting the delivery that failed, not its own answers.
       next(kind, retried + 1, wait, lastDelivery);
@@ -163,16 +164,30 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
   };
 
   if (from !== undefined) {
-    const wait = Math.max(0, from.dueAt - Date.now());
+    const wait = Math.max(0, from.dueAt - deps.clock.now());
     say(`resumed: ${from.kind} attempt ${from.retried + 1} in ${Math.round(wait)} ms`);
     next(from.kind, from.retried, wait, from.lastDelivery);
     return;
   }
   view.state = "scheduled";
-  const wait = scaled(plan.notBefore - Date.now());
+  const wait = scaled(plan.notBefore - deps.clock.now());
   const labels = plan.labels.length === 0 ? "" : ` [${plan.labels.join(", ")}]`;
   say(`triggered${labels}, delivery to ${plan.url} in ${Math.round(wait)} ms`);
   next("delivery", 0, wait);
+}
+
+/**
+ * Stops an unfinished run for good: its timer is dropped, a flow-control slot it waits for
+ * starts nothing, and a call in flight is recorded but not followed up.
+ */
+export function cancelRun(run: LiveRun, deps: DriverDeps): void {
+  run.timer?.cancel();
+  delete run.timer;
+  delete run.step;
+  delete run.view.nextAttemptAt;
+  run.view.state = "cancelled";
+  deps.live.delete(run.plan.id);
+  deps.log(`[workflow] run ${run.plan.id}: cancelled`);
 }
 
 function deliveryHeaders(plan: RunPlan, retried: number): Record<string, string> {

@@ -94,7 +94,7 @@ export async function handleTrigger(
   }
   ctx.fingerprints.set(id, fingerprint);
 
-  const createdAt = Date.now();
+  const createdAt = ctx.deps.clock.now();
   const notBefore =
     options.notBefore !== undefined
       ? options.notBefore * 1000
@@ -165,6 +165,9 @@ export function buildRun(request: RunRequest, options: TriggerOptions): LiveRun 
     ...(contentType === undefined ? {} : { contentType }),
     bodyBytes: body.byteLength,
     attempts: [],
+    ...(options.forward.traceparent === undefined
+      ? {}
+      : { traceparent: options.forward.traceparent }),
   };
   return { plan, view, headers: request.headers };
 }

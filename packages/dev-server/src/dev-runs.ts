@@ -1,0 +1,175 @@
+// `dev.runs`: the workflow runs of a dev server, read, awaited and cancelled from code.
+import { ValidationError, XError } from "@x/core";
+import type { DevClock } from "./clock.js";
+import { refuseUnknownOptions } from "./options.js";
+import type { RunState, RunView, WorkflowService } from "./workflow/index.js";
+import { MAX_RUNS_LIMIT, RUN_STATES, type RunsFilter, selectRuns } from "./workflow/runs-query.js";
+
+/** What `dev.runs.list` narrows the listing to; the same as `GET /v2/dev/runs`' query. */
+export interface RunsListOptions {
+  /** Only runs in this state. */
+  state?: RunState;
+  /** Only runs carrying this label. */
+  label?: string;
+  /** Keep only the most recent runs (1 to 1000), still oldest first. */
+  limit?: number;
+}
+
+/** Options of `dev.runs.waitFor`. */
+export interface WaitForOptions {
+  /** Real milliseconds to wait before rejecting; 5,000 by default. */
+  timeoutMs?: number;
+}
+
+/** `dev.runs`: every method resolves with copies, so a view held never changes under you. */
+export interface DevRuns {
+  /** The runs, oldest first, narrowed as `GET /v2/dev/runs` would. */
+  list(options?: RunsListOptions): Promise<RunView[]>;
+  /** The run with this id; undefined when there is none. */
+  get(id: string): Promise<RunView | undefined>;
+  /**
+   * Resolves with the run once it is in `until` (a state, or a test of the view). Rejects
+   * with a RunWaitError naming the state reached when the run ends elsewhere or
+   * `timeoutMs` (real time) runs out.
+   */
+  waitFor(
+    id: string,
+    until: RunState | ((run: RunView) => boolean),
+    options?: WaitForOptions,
+  ): Promise<RunView>;
+  /** Cancels an unfinished run (it is never delivered again) and resolves with its view. */
+  cancel(id: string): Promise<RunView>;
+}
+
+/** `dev.runs.waitFor` gave up: the run ended in another state, or time ran out. */
+export class RunWaitError extends XError {
+  /** Always `"RunWaitError"`, so logs and `error.name` checks name the class. */
+  override name = "RunWaitError";
+  constructor(
+    message: string,
+    /** The run as it was when the wait ended. */
+    readonly run: RunView,
+  ) {
+    super(message);
+  }
+}
+
+const FINAL = new Set<RunState>([
+  "succeeded",
+  "callback-succeeded",
+  "callback-failed",
+  "cancelled",
+]);
+const DEFAULT_WAIT_MS = 5_000;
+const MAX_WAIT_MS = 2 ** 31 - 1;
+// How often waitFor looks at the run, in real ms.
+const CHECK_EVERY_MS = 5;
+
+function checkId(id: unknown, method: string): string {
+  if (typeof id !== "string" || id === "") {
+    throw new ValidationError(
+      "id",
+      `${method} takes a run id, a non-empty string (got ${String(id)})`,
+    );
+  }
+  return id;
+}
+
+function checkListOptions(options: RunsListOptions): RunsFilter {
+  if (typeof options !== "object" || options === null) {
+    throw new ValidationError("options", "runs.list takes an object { state?, label?, limit? }");
+  }
+  refuseUnknownOptions(options, { owner: "runs.list", known: ["state", "label", "limit"] });
+  const { state, label, limit } = options;
+  if (state !== undefined && !RUN_STATES.includes(state)) {
+    throw new ValidationError(
+      "state",
+      `must be one of ${RUN_STATES.join(", ")} (got ${String(state)})`,
+    );
+  }
+  if (label !== undefined && (typeof label !== "string" || label === "")) {
+    throw new ValidationError("label", "must be a non-empty string");
+  }
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_RUNS_LIMIT)) {
+    throw new ValidationError(
+      "limit",
+      `must be an integer from 1 to ${MAX_RUNS_LIMIT} (got ${String(limit)})`,
+    );
+  }
+  return options;
+}
+
+function checkUntil(until: unknown): (run: RunView) => boolean {
+  if (typeof until === "function") return until as (run: RunView) => boolean;
+  if (typeof until === "string" && RUN_STATES.includes(until as RunState)) {
+    return (run) => run.state === until;
+  }
+  throw new ValidationError(
+    "until",
+    `must be a run state (${RUN_STATES.join(", ")}) or a function of the run (got ${String(until)})`,
+  );
+}
+
+function checkTimeout(options: WaitForOptions | undefined): number {
+  if (options === undefined) return DEFAULT_WAIT_MS;
+  refuseUnknownOptions(options, { owner: "runs.waitFor", known: ["timeoutMs"] });
+  const ms = options.timeoutMs ?? DEFAULT_WAIT_MS;
+  if (!(Number.isInteger(ms) && ms >= 1 && ms <= MAX_WAIT_MS)) {
+    throw new ValidationError(
+      "timeoutMs",
+      `must be an integer from 1 to ${MAX_WAIT_MS} (got ${String(ms)})`,
+    );
+  }
+  return ms;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function devRuns(workflow: WorkflowService, clock: DevClock): DevRuns {
+  const unknownRun = (id: string) => new ValidationError("id", `no run with id "${id}"`);
+  const stillWaiting = (run: RunView) =>
+    clock.mode === "manual" && (run.state === "scheduled" || run.state.endsWith("retrying"))
+      ? "; the clock is manual: advance it (dev.clock.advance) to bring the next attempt"
+      : "";
+
+  return {
+    async list(options = {}) {
+      return selectRuns(workflow.runs(), checkListOptions(options));
+    },
+    async get(id) {
+      return workflow.run(checkId(id, "runs.get"));
+    },
+    async waitFor(id, until, options) {
+      checkId(id, "runs.waitFor");
+      const reached = checkUntil(until);
+      const wanted = typeof until === "string" ? `"${until}"` : "the condition";
+      const timeoutMs = checkTimeout(options);
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const run = workflow.run(id);
+        if (run === undefined) throw unknownRun(id);
+        if (reached(run)) return run;
+        if (FINAL.has(run.state)) {
+          throw new RunWaitError(
+            `run ${id} ended in state "${run.state}" without reaching ${wanted}`,
+            run,
+          );
+        }
+        if (performance.now() >= deadline) {
+          throw new RunWaitError(
+            `run ${id} is still "${run.state}" after ${timeoutMs} ms of waiting for ${wanted}${stillWaiting(run)}`,
+            run,
+          );
+        }
+        await sleep(CHECK_EVERY_MS);
+      }
+    },
+    async cancel(id) {
+      const run = workflow.cancel(checkId(id, "runs.cancel"));
+      if (run === undefined) throw unknownRun(id);
+      return run;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// `dev.vector`: the dev server's vector data written from code, without a client.
+import { ValidationError } from "@x/core";
+import { refuseUnknownOptions } from "./options.js";
+import { InvalidInput, NamespaceNotFound } from "./vector/errors.js";
+import type { VectorService } from "./vector/service.js";
+import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
+
+/** Options of the `dev.vector` methods. */
+export interface NamespaceOption {
+  /** The namespace to act on; the default namespace (`""`) when absent. */
+  namespace?: string;
+}
+
+/** `dev.vector`: writes as the service's own routes make them, validated the same way. */
+export interface DevVector {
+  /** The index the vector service runs: the options given, then the state file's, then the defaults. */
+  readonly index: IndexConfig;
+  /** Upserts records; they count as pending for `vector.pendingMs` on the dev server's clock. */
+  upsert(
+    records: VectorRecordInput | VectorRecordInput[],
+    options?: NamespaceOption,
+  ): Promise<void>;
+  /** Deletes the records with these ids; resolves with how many existed. */
+  delete(ids: string | string[], options?: NamespaceOption): Promise<number>;
+  /** Drops one namespace (the default one is emptied), or with no namespace, every one. */
+  reset(options?: NamespaceOption): Promise<void>;
+}
+
+function namespaceOf(options: NamespaceOption | undefined, method: string): string | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== "object" || options === null) {
+    throw new ValidationError("options", `${method} takes an object { namespace? }`);
+  }
+  refuseUnknownOptions(options, { owner: method, known: ["namespace"] });
+  if (options.namespace !== undefined && typeof options.namespace !== "string") {
+    throw new ValidationError("namespace", `must be a string (got ${String(options.namespace)})`);
+  }
+  return options.namespace;
+}
+
+/** Runs a write, turning the store's InvalidInput into a ValidationError naming `field`. */
+function write<T>(field: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof NamespaceNotFound) throw new ValidationError("namespace", error.message);
+    if (error instanceof InvalidInput) throw new ValidationError(field, error.message);
+    throw error;
+  }
+}
+
+export function devVector(vector: VectorService): DevVector {
+  return {
+    index: vector.index,
+    async upsert(records, options) {
+      const namespace = namespaceOf(options, "vector.upsert") ?? "";
+      write("records", () => vector.upsert(records, namespace));
+    },
+    async delete(ids, options) {
+      const namespace = namespaceOf(options, "vector.delete") ?? "";
+      return write("ids", () => vector.delete(ids, namespace));
+    },
+    async reset(options) {
+      vector.reset(namespaceOf(options, "vector.reset"));
+    },
+  };
+}

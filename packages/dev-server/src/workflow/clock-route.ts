@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ValidationError } from "@x/core";
+import type { Clock } from "../clock.js";
+import { HttpError, MethodNotAllowed, parseJson, readBody } from "../http.js";
+import { sendJson } from "./http.js";
+
+export const DEV_CLOCK = "/v2/dev/clock";
+
+// A clock request is a few bytes of JSON.
+const MAX_CLOCK_BODY_BYTES = 1024;
+
+/** What `GET /v2/dev/clock` answers: the mode, the time, and when the next timer is due. */
+export function clockBody(clock: Clock): { mode: string; now: number; nextDueAt?: number } {
+  const nextDueAt = clock.nextDueAt();
+  return { mode: clock.mode, now: clock.now(), ...(nextDueAt === undefined ? {} : { nextDueAt }) };
+}
+
+/** `{ "advance": "1d" }` or `{ "advanceMs": 86400000 }`, as ms or a duration for `advance`. */
+function readAdvance(body: unknown): number | string {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new HttpError(
+      400,
+      'body: must be a JSON object such as {"advance":"1d"} or {"advanceMs":86400000}',
+    );
+  }
+  const keys = Object.keys(body);
+  const unknown = keys.filter((key) => key !== "advance" && key !== "advanceMs");
+  if (unknown.length > 0) {
+    throw new HttpError(400, `body: unknown field "${unknown[0]}"; send advance or advanceMs`);
+  }
+  if (keys.length !== 1) {
+    throw new HttpError(
+      400,
+      'body: send exactly one of advance (a duration such as "1d2h") or advanceMs',
+    );
+  }
+  const { advance, advanceMs } = body as { advance?: unknown; advanceMs?: unknown };
+  if (advance !== undefined) {
+    if (typeof advance !== "string") {
+      throw new HttpError(400, 'advance: must be a duration string such as "1d2h"');
+    }
+    return advance;
+  }
+  if (typeof advanceMs !== "number") {
+    throw new HttpError(400, "advanceMs: must be a number of milliseconds");
+  }
+  return advanceMs;
+}
+
+/** `GET /v2/dev/clock` and `POST /v2/dev/clock` (manual clock only), already authorized. */
+export async function answerClock(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clock: Clock,
+): Promise<void> {
+  if (req.method === "GET") return sendJson(res, 200, clockBody(clock));
+  if (req.method !== "POST") {
+    throw new MethodNotAllowed("GET, POST", "method not allowed; use GET or POST");
+  }
+  const by = readAdvance(parseJson(await readBody(req, MAX_CLOCK_BODY_BYTES)));
+  if (clock.mode !== "manual") {
+    throw new HttpError(
+      400,
+      'the clock is real, so it cannot be advanced; start the dev server with --clock manual (clock: "manual")',
+    );
+  }
+  try {
+    await clock.advance(by);
+  } catch (error) {
+    if (error instanceof ValidationError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  sendJson(res, 200, clockBody(clock));
+}

@@ -1,0 +1,209 @@
+// The manual clock: nothing timed happens until the test advances it, and then each due
+// delivery runs at its own virtual time, in due order.
+import { ValidationError } from "@x/core";
+import { VectorIndex } from "@x/vector";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "../src/index.js";
+import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let dev: DevServer | undefined;
+let endpoint: Endpoint | undefined;
+afterEach(async () => {
+  await dev?.close();
+  await endpoint?.close();
+  dev = undefined;
+  endpoint = undefined;
+});
+
+describe("the manual clock", () => {
+  it("delivers an undelayed trigger at once and a Svc-Not-Before a week ahead on the dot", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev);
+    const start = dev.clock.now();
+    const now = await trigger(dev, `${endpoint.url}/now`);
+    await dev.clock.advance(0);
+    expect(endpoint.calls.map((call) => [call.path, call.at])).toEqual([["/now", start]]);
+    expect((await dev.runs.get(now.workflowRunId))?.state).toBe("succeeded");
+
+    const notBefore = Math.ceil(start / 1000) + 7 * 86_400;
+    const later = await trigger(dev, `${endpoint.url}/week`, {
+      "Svc-Not-Before": String(notBefore),
+    });
+    expect(await dev.runs.get(later.workflowRunId)).toMatchObject({
+      state: "scheduled",
+      nextAttemptAt: notBefore * 1000,
+    });
+    expect(await dev.clock.advance("6d")).toBe(start + 6 * DAY);
+    expect(endpoint.calls).toHaveLength(1);
+    await dev.clock.advance("1d1s");
+    expect(endpoint.calls.map((call) => [call.path, call.at])).toEqual([
+      ["/now", start],
+      ["/week", notBefore * 1000],
+    ]);
+    const run = await dev.runs.get(later.workflowRunId);
+    expect(run?.state).toBe("succeeded");
+    expect(run?.attempts[0]?.startedAt).toBe(notBefore * 1000);
+    expect(run?.nextAttemptAt).toBeUndefined();
+  });
+
+  it("runs a rate=1, period=1h flow control's three runs an hour apart", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev);
+    const start = dev.clock.now();
+    const ids: string[] = [];
+    for (const name of ["a", "b", "c"]) {
+      const { workflowRunId } = await trigger(dev, `${endpoint.url}/${name}`, {
+        "Svc-Flow-Control-Key": "tenant",
+        "Svc-Flow-Control-Value": "rate=1, period=1h",
+      });
+      ids.push(workflowRunId);
+    }
+    await dev.clock.advance(0);
+    expect(endpoint.calls.map((call) => call.path)).toEqual(["/a"]);
+    expect((await dev.runs.get(ids[1]!))?.state).toBe("waiting");
+    await dev.clock.advance(HOUR - 1);
+    expect(endpoint.calls).toHaveLength(1);
+    await dev.clock.advance("2h");
+    expect(endpoint.calls.map((call) => [call.path, call.at - start])).toEqual([
+      ["/a", 0],
+      ["/b", HOUR],
+      ["/c", 2 * HOUR],
+    ]);
+    const runs = await dev.runs.list();
+    expect(runs.map((run) => run.attempts[0]?.startedAt)).toEqual([
+      start,
+      start + HOUR,
+      start + 2 * HOUR,
+    ]);
+  });
+
+  it("runs what falls due in one advance in due order, each at its own time", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev, (n) => (n === 1 ? 503 : 200));
+    const start = dev.clock.now();
+    await trigger(dev, `${endpoint.url}/late`, { "Svc-Delay": "2h" });
+    await trigger(dev, `${endpoint.url}/early`, {
+      "Svc-Delay": "1h",
+      "Svc-Retries": "1",
+      "Svc-Retry-Delay": "1800000",
+    });
+    await dev.clock.advance("3h");
+    // /early fails at 1h, is retried at 1h30 inside the same window, before /late at 2h.
+    expect(endpoint.calls.map((call) => [call.path, call.at - start])).toEqual([
+      ["/early", HOUR],
+      ["/early", HOUR + HOUR / 2],
+      ["/late", 2 * HOUR],
+    ]);
+    expect(dev.clock.now()).toBe(start + 3 * HOUR);
+  });
+
+  it("moves the vector pending window", async () => {
+    dev = await startManual({ vector: { dimension: 2, pendingMs: 1_000 } });
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
+    await dev.vector.upsert({ id: "a", vector: [1, 0] });
+    expect(await index.info()).toMatchObject({ vectorCount: 0, pendingVectorCount: 1 });
+    await dev.clock.advance(999);
+    expect(await index.info()).toMatchObject({ vectorCount: 0, pendingVectorCount: 1 });
+    await dev.clock.advance(1);
+    expect(await index.info()).toMatchObject({ vectorCount: 1, pendingVectorCount: 0 });
+  });
+
+  it("refuses a bad advance, and timeScale with the manual clock", async () => {
+    dev = await startManual();
+    for (const by of [-1, Number.NaN, Number.POSITIVE_INFINITY, "1 day", "", null]) {
+      await expect(dev.clock.advance(by as number)).rejects.toBeInstanceOf(ValidationError);
+    }
+    await expect(dev.clock.advance("soon")).rejects.toThrow('advance: "soon" is not like "10s"');
+    await expect(dev.clock.advance(9e15)).rejects.toThrow("past the largest date");
+    // A refused advance leaves the clock where it was, and later advances still run.
+    const now = dev.clock.now();
+    await expect(dev.clock.advance(1)).resolves.toBe(now + 1);
+    await expect(startDevServer({ clock: "manual", timeScale: 0.01 })).rejects.toThrow(
+      "timeScale cannot be combined with a manual clock",
+    );
+    await expect(startDevServer({ clock: "fake" as "manual" })).rejects.toThrow(
+      'clock: must be "real" or "manual"',
+    );
+  });
+});
+
+describe("the real clock", () => {
+  it("reads the wall clock and cannot be advanced", async () => {
+    dev = await startDevServer({ vector: { dimension: 2 } });
+    expect(dev.clock.mode).toBe("real");
+    const before = Date.now();
+    const now = dev.clock.now();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+    await expect(dev.clock.advance("1d")).rejects.toThrow('clock: "manual"');
+  });
+});
+
+describe("GET and POST /v2/dev/clock", () => {
+  it("reads and advances the manual clock", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev);
+    const start = dev.clock.now();
+    expect(await devCall(dev, "/v2/dev/clock")).toEqual({
+      status: 200,
+      body: { mode: "manual", now: start },
+    });
+    await trigger(dev, `${endpoint.url}/x`, { "Svc-Delay": "1d" });
+    expect((await devCall(dev, "/v2/dev/clock")).body).toEqual({
+      mode: "manual",
+      now: start,
+      nextDueAt: start + DAY,
+    });
+    const advanced = await devCall(dev, "/v2/dev/clock", {
+      method: "POST",
+      body: { advance: "1d" },
+    });
+    expect(advanced).toEqual({ status: 200, body: { mode: "manual", now: start + DAY } });
+    // Answered once the delivery due in that day has run.
+    expect(endpoint.calls.map((call) => call.at)).toEqual([start + DAY]);
+    const byMs = await devCall(dev, "/v2/dev/clock", { method: "POST", body: { advanceMs: 5 } });
+    expect(byMs.body).toEqual({ mode: "manual", now: start + DAY + 5 });
+  });
+
+  it.each([
+    ["not JSON", "{", "not valid JSON"],
+    ["an array", "[]", "must be a JSON object"],
+    ["no field", "{}", "exactly one of advance"],
+    ["both fields", '{"advance":"1d","advanceMs":1}', "exactly one of advance"],
+    ["an unknown field", '{"advanse":"1d"}', 'unknown field "advanse"'],
+    ["a number as advance", '{"advance":5}', "advance: must be a duration string"],
+    ["a bad duration", '{"advance":"1 day"}', 'advance: "1 day" is not like'],
+    ["a string as advanceMs", '{"advanceMs":"5"}', "advanceMs: must be a number"],
+    ["a negative advanceMs", '{"advanceMs":-5}', "advance: must be a finite number"],
+  ])("answers %s with a 400 and the service's error body", async (_, body, words) => {
+    dev = await startManual();
+    const answer = await devCall(dev, "/v2/dev/clock", { method: "POST", body });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { error: string }).error).toContain(words);
+  });
+
+  it("needs the token, takes GET and POST only, and refuses to advance the real clock", async () => {
+    dev = await startDevServer({ vector: { dimension: 2 } });
+    expect((await devCall(dev, "/v2/dev/clock", { token: false })).status).toBe(401);
+    expect(
+      (
+        await devCall(dev, "/v2/dev/clock", {
+          method: "POST",
+          body: { advance: "1d" },
+          token: false,
+        })
+      ).status,
+    ).toBe(401);
+    const read = await devCall(dev, "/v2/dev/clock");
+    expect(read.body).toMatchObject({ mode: "real" });
+    const refused = await devCall(dev, "/v2/dev/clock", {
+      method: "POST",
+      body: { advance: "1d" },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toContain("--clock manual");
+    expect((await devCall(dev, "/v2/dev/clock", { method: "PUT" })).status).toBe(405);
+  });
+});

@@ -1,0 +1,64 @@
+// A restart with --state keeps each waiting run in the state it was saved in, with its due
+// time, in every view; the state file holds a copy of the run, not the view close() cancels.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { DevServer } from "../src/index.js";
+import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+
+let dir: string;
+let dev: DevServer | undefined;
+let endpoint: Endpoint | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "x-dev-restart-"));
+});
+afterEach(async () => {
+  await dev?.close();
+  await endpoint?.close();
+  dev = undefined;
+  endpoint = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+it("a scheduled and a retrying run come back in their states and due times", async () => {
+  const file = join(dir, "state.json");
+  dev = await startManual({ stateFile: file });
+  endpoint = await startEndpoint(dev, (n) => (n === 1 ? 503 : 200));
+  const start = dev.clock.now();
+  const retrying = await trigger(dev, `${endpoint.url}/retrying`, { "Svc-Retry-Delay": "60000" });
+  await dev.runs.waitFor(retrying.workflowRunId, "retrying");
+  const scheduled = await trigger(dev, `${endpoint.url}/scheduled`, { "Svc-Delay": "2h" });
+  const before = await dev.runs.list();
+  expect(before.map((run) => [run.state, run.nextAttemptAt])).toEqual([
+    ["retrying", start + 60_000],
+    ["scheduled", start + 7_200_000],
+  ]);
+  await dev.close();
+
+  const saved = JSON.parse(await readFile(file, "utf8")) as {
+    savedAt: number;
+    runs: { view: { state: string } }[];
+  };
+  expect(saved.runs.map((run) => run.view.state)).toEqual(["retrying", "scheduled"]);
+  expect(saved.savedAt).toBe(start);
+
+  dev = await startManual({ stateFile: file });
+  // The manual clock goes on from the saved time, so nothing came due during the stop.
+  expect(dev.clock.now()).toBeGreaterThanOrEqual(start);
+  const now = dev.clock.now();
+  const after = await dev.runs.list();
+  expect(after.map((run) => [run.workflowRunId, run.state, run.nextAttemptAt])).toEqual([
+    [retrying.workflowRunId, "retrying", start + 60_000],
+    [scheduled.workflowRunId, "scheduled", start + 7_200_000],
+  ]);
+  expect((await devCall(dev, "/v2/dev/runs")).body).toEqual({ runs: after });
+
+  await dev.clock.advance(start + 7_200_000 - now);
+  const done = await dev.runs.list();
+  expect(done.map((run) => run.state)).toEqual(["succeeded", "succeeded"]);
+  expect(done.map((run) => run.attempts.map((attempt) => attempt.startedAt))).toEqual([
+    [start, start + 60_000],
+    [start + 7_200_000],
+  ]);
+});
