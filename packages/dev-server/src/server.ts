@@ -5,7 +5,7 @@ import { createDashboard } from "./dashboard/index.js";
 import { type DevRuns, devRuns } from "./dev-runs.js";
 import { type DevVector, devVector } from "./dev-vector.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
-import { DEV_SERVER_OPTIONS, refuseUnknownOptions } from "./options.js";
+import { type OptionNames, refuseUnknownOptions } from "./options.js";
 import { type SeedRecord, seedEntries } from "./seed.js";
 import { chooseIndex, describeState, loadSeed, loadState } from "./startup.js";
 import { newState, readState, writeState } from "./state.js";
@@ -56,6 +56,30 @@ export interface DevServerOptions {
    */
   stateFile?: string;
 }
+
+// Typed as a record of the interface's keys, so an option added to the interface without
+// being named here fails the typecheck instead of being refused.
+const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
+  host: true,
+  workflowPort: true,
+  vectorPort: true,
+  token: true,
+  timeScale: true,
+  vector: true,
+  seed: true,
+  log: true,
+  limits: true,
+  corsOrigin: true,
+  deliveryTimeoutMs: true,
+  stateFile: true,
+  clock: true,
+  logPolls: true,
+};
+
+const DEV_SERVER_OPTIONS: OptionNames = {
+  owner: "startDevServer",
+  known: Object.keys(DEV_SERVER_KEYS),
+};
 
 /** Both running services, as `startDevServer` resolves them. */
 export interface DevServer {

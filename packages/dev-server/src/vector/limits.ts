@@ -3,8 +3,7 @@
 // the dev server's memory or event loop. Each is an option and a CLI flag.
 
 import { InvalidInput } from "./errors.js";
-import type { Include } from "./read.js";
-import type { StoredRecord } from "./types.js";
+import type { Include, StoredRecord } from "./types.js";
 
 /**
  * The vector service's limits on what one request may ask for; a request over one is

@@ -6,9 +6,9 @@ import { type Fusion, fuse } from "./fusion.js";
 import { denseVector, sparseVector } from "./input.js";
 import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
-import { type Include, includeFlags, output, type VectorRecordOutput } from "./read.js";
+import { includeFlags, output, type VectorRecordOutput } from "./read.js";
 import { sparseScoreAll } from "./sparse-search.js";
-import type { IndexConfig, Scored, SparseVector } from "./types.js";
+import type { Include, IndexConfig, Scored, SparseVector } from "./types.js";
 
 export interface Query {
   vector?: number[];

@@ -1,13 +1,7 @@
 import { InvalidInput } from "./errors.js";
 import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
-import type { StoredRecord, VectorRecordInput } from "./types.js";
-
-export interface Include {
-  metadata: boolean;
-  vectors: boolean;
-  data: boolean;
-}
+import type { Include, StoredRecord, VectorRecordInput } from "./types.js";
 
 /** A record as range, fetch and query return it: the fields its include flags ask for. */
 export type VectorRecordOutput = VectorRecordInput;

@@ -11,18 +11,25 @@ import {
   parseJson,
   readBody,
 } from "../http.js";
-import { INDEX_OPTIONS, refuseUnknownOptions, VECTOR_SERVICE_OPTIONS } from "../options.js";
+import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
 import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./errors.js";
 import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
 import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
 import { parseQueryBody, runQuery } from "./query.js";
-import { fetch, type Include, output, range } from "./read.js";
+import { fetch, output, range } from "./read.js";
 import { scan, scanRequest } from "./scan.js";
 import { VectorStore } from "./store.js";
 import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
-import type { IndexConfig, IndexOptions, IndexType, Metric, VectorRecordInput } from "./types.js";
+import type {
+  Include,
+  IndexConfig,
+  IndexOptions,
+  IndexType,
+  Metric,
+  VectorRecordInput,
+} from "./types.js";
 
 /** Options of `createVectorService`. */
 export interface VectorServiceOptions {
@@ -43,6 +50,27 @@ export interface VectorServiceOptions {
   /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (the dev server passes its clock's). */
   now?: () => number;
 }
+
+// Typed as a record of the interface's keys, so an option added to the interface without
+// being named here fails the typecheck instead of being refused.
+const VECTOR_SERVICE_KEYS: Record<keyof VectorServiceOptions, true> = {
+  token: true,
+  vector: true,
+  maxBodyBytes: true,
+  log: true,
+  limits: true,
+  corsOrigin: true,
+  now: true,
+  logPolls: true,
+};
+
+const VECTOR_FIELDS = "vector (the same fields: dimension, metric, type, pendingMs)";
+
+const VECTOR_SERVICE_OPTIONS: OptionNames = {
+  owner: "createVectorService",
+  known: Object.keys(VECTOR_SERVICE_KEYS),
+  renamed: { index: VECTOR_FIELDS, pendingMs: "vector.pendingMs" },
+};
 
 /** A vector service to mount on your own `node:http` server. */
 export interface VectorService {

@@ -60,3 +60,10 @@ export interface Scored {
   record: StoredRecord;
   score: number;
 }
+
+/** Which optional parts of a record an answer carries (range, fetch and query ask). */
+export interface Include {
+  metadata: boolean;
+  vectors: boolean;
+  data: boolean;
+}
