@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotFoundError, VectorIndex } from "../src/index.js";
+import { AuthenticationError, NotFoundError, VectorIndex } from "../src/index.js";
 
 const TOKEN = "tok_hints_0123456789";
 
@@ -15,6 +15,17 @@ describe("what the vector client's errors advise", () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toBe(
       "404 namespace not found. Check the index URL and the namespace.",
+    );
+  });
+
+  it("a 401 says how the token is sent and which one to use", async () => {
+    const fetch = async () =>
+      Response.json({ error: "Unauthorized", status: 401 }, { status: 401 });
+    const index = new VectorIndex({ url: "http://127.0.0.1:1", token: TOKEN, fetch });
+    const error = await index.info().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toBe(
+      "401 Unauthorized. Check the token: the client sends it as Authorization: Bearer <token>, and it must be this index's token (VECTOR_TOKEN) with access to it.",
     );
   });
 

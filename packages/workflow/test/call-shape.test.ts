@@ -25,6 +25,7 @@ async function rejection(call: () => PromiseLike<unknown>): Promise<ValidationEr
 
 describe("trigger's unknown keys", () => {
   it.each([
+    [{ url: WORKFLOW, retry: 3 }, 'trigger: unknown option "retry" (did you mean "retries"?)'],
     [{ url: WORKFLOW, delays: "10s" }, 'trigger: unknown option "delays" (did you mean "delay"?)'],
     [{ url: WORKFLOW, runid: "r" }, 'trigger: unknown option "runid" (did you mean "runId"?)'],
     [{ url: WORKFLOW, label: "x" }, 'trigger: unknown option "label" (did you mean "labels"?)'],
@@ -42,6 +43,16 @@ describe("trigger's unknown keys", () => {
     const error = await rejection(() => client.trigger(loose(request)));
     expect(error.message).toBe(message);
     expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    [{ url: WORKFLOW, retry: 3 }, "retry"],
+    [{ url: WORKFLOW, flowControl: { key: "k", perod: "1m" } }, "flowControl.perod"],
+    [{ url: WORKFLOW, failureCallback: { url: WORKFLOW, header: {} } }, "failureCallback.header"],
+  ])("%j names the unknown key itself as the error's field", async (request, field) => {
+    const { client } = setup();
+    const error = await rejection(() => client.trigger(loose(request)));
+    expect(error.field).toBe(field);
   });
 
   it("rejects a misspelt call option", async () => {

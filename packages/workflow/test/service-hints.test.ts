@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotFoundError, WorkflowClient } from "../src/index.js";
+import { AuthenticationError, NotFoundError, WorkflowClient } from "../src/index.js";
 
 const TOKEN = "tok_hints_0123456789";
 const notFound = async () => new Response('{"error":"no such path"}', { status: 404 });
@@ -13,6 +13,20 @@ describe("what the workflow client's errors advise", () => {
       "404 no such path. Check the client's baseUrl (or region).",
     );
     expect((error as Error).message).not.toMatch(/namespace/i);
+  });
+
+  it("a 401 names both ways the token can be sent", async () => {
+    const unauthorized = async () =>
+      Response.json({ error: "missing or invalid token" }, { status: 401 });
+    const wf = new WorkflowClient({
+      token: TOKEN,
+      baseUrl: "http://127.0.0.1:1",
+      fetch: unauthorized,
+    });
+    const error = await wf.trigger({ url: "https://example.org/flow" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toContain("Authorization: Bearer <token>");
+    expect((error as Error).message).toContain('svc_token query parameter with tokenIn: "query"');
   });
 
   it("fromEnv reads the log level from X_LOG", async () => {
