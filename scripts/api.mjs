@@ -24,6 +24,7 @@ function configFor(pkg, reportFolder, tempFolder) {
   return {
     projectFolder: join(root, pkg.dir),
     mainEntryPointFilePath: join(root, pkg.entry),
+    newlineKind: "lf",
     compiler: {
       overrideTsconfig: {
         compilerOptions: {
