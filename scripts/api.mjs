@@ -90,6 +90,7 @@ function extract(pkg, reportFolder, tempFolder) {
 
 const temp = mkdtempSync(join(tmpdir(), "x-api-"));
 const stale = [];
+let failure;
 try {
   for (const pkg of releasedPackages(root)) {
     const result = extract(pkg, join(root, pkg.dir), temp);
@@ -99,8 +100,14 @@ try {
       stale.push(`${pkg.name}: ${pkg.report} differs from its build:\n${diff(pkg, temp)}`);
     }
   }
+} catch (error) {
+  failure = error.message;
 } finally {
   rmSync(temp, { recursive: true, force: true });
+}
+if (failure !== undefined) {
+  console.error(`api: ${failure}`);
+  process.exit(1);
 }
 if (stale.length > 0) {
   console.error(

@@ -12,6 +12,16 @@ import { baselineOf, changedPackages, largerBump } from "./release/changes.mjs";
 const { values: args } = parseArgs({ options: { root: { type: "string", default: "." } } });
 const root = resolve(args.root);
 
+/** The changed packages, or the reason they cannot be read (a missing report), and exit. */
+function changed() {
+  try {
+    return changedPackages(root);
+  } catch (error) {
+    console.error(`release:check: ${error.message}`);
+    process.exit(1);
+  }
+}
+
 /** The largest pending bump of each package, and the changesets that give it. */
 function pendingBumps(changesets) {
   const bumps = new Map();
@@ -48,14 +58,14 @@ function describe(pkg) {
 const pending = pendingBumps(await readChangesets(root));
 const problems = [];
 const covered = [];
-for (const pkg of changedPackages(root)) {
+for (const pkg of changed()) {
   const given = pending.get(pkg.name);
   const enough = given !== undefined && largerBump(given.bump, pkg.bump) === given.bump;
   const what = describe(pkg)
     .map((line) => `    ${line}`)
     .join("\n");
   if (enough) {
-    covered.push(`  ${pkg.name}: needs ${pkg.bump}, ${given.files.join(", ")} give ${given.bump}`);
+    covered.push(`  ${pkg.name}: needs ${pkg.bump}, has ${given.bump} (${given.files.join(", ")})`);
     continue;
   }
   const now =

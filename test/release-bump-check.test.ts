@@ -98,7 +98,7 @@ describe("release:check against the released/ snapshot", () => {
     renameLimit();
     changeset("rename-limit", { "@x/vector": "major" });
     const { status, output } = releaseCheck();
-    expect(output).toContain("@x/vector: needs major, .changeset/rename-limit.md give major");
+    expect(output).toContain("@x/vector: needs major, has major (.changeset/rename-limit.md)");
     expect(status).toBe(0);
   });
 
