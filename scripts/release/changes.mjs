@@ -48,6 +48,24 @@ function pointer(path) {
   return `#/${path.map((key) => String(key).replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}`;
 }
 
+const VERB = { add: "Added", remove: "Removed", replace: "Replaced", rename: "Renamed" };
+
+// api-smart-diff describes a change once; where the same schema is reached again through a
+// $ref its description comes back empty ("[Added]  in ..."). Name the value instead.
+function describe(diff) {
+  const key = diff.path.at(-1);
+  const show = (value) => {
+    if (value !== null && typeof value === "object") return `\`${key}\``;
+    const text = JSON.stringify(value);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  };
+  const what =
+    diff.action === "replace"
+      ? `${show(diff.before)} with ${show(diff.after)}`
+      : show(diff.action === "remove" ? diff.before : diff.after);
+  return `[${VERB[diff.action]}] ${what}`;
+}
+
 /**
  * The classified changes from the released spec to the current one, most severe first, each
  * `{ class, pointer, description }`; `null` when the spec was never released.
@@ -62,8 +80,7 @@ export function specChanges(root, spec) {
     .map((diff) => ({
       class: CLASS_OF[diff.type],
       pointer: pointer(diff.path),
-      // The library leaves some descriptions empty ("[Added]  in ..."): fall back to the action.
-      description: /`/.test(diff.description ?? "") ? diff.description : `[${diff.action}]`,
+      description: /`/.test(diff.description ?? "") ? diff.description : describe(diff),
     }))
     .sort((left, right) => CLASSES.indexOf(left.class) - CLASSES.indexOf(right.class));
 }
