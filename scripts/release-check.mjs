@@ -22,16 +22,19 @@ function changed() {
   }
 }
 
-/** The largest pending bump of each package, and the changesets that give it. */
+/** The largest pending bump of each package, and the changesets that give that bump. */
 function pendingBumps(changesets) {
   const bumps = new Map();
   for (const changeset of changesets) {
     for (const release of changeset.releases) {
       if (release.type === "none") continue;
-      const known = bumps.get(release.name) ?? { bump: undefined, files: [] };
-      known.bump = largerBump(known.bump, release.type);
-      known.files.push(`.changeset/${changeset.id}.md`);
-      bumps.set(release.name, known);
+      const file = `.changeset/${changeset.id}.md`;
+      const known = bumps.get(release.name);
+      if (known === undefined || largerBump(known.bump, release.type) !== known.bump) {
+        bumps.set(release.name, { bump: release.type, files: [file] });
+      } else if (known.bump === release.type) {
+        known.files.push(file);
+      }
     }
   }
   return bumps;
