@@ -18,9 +18,10 @@ const root = resolve(args.root);
 
 // The report is the whole review: no .d.ts rollup, no doc model. Release tags (@public,
 // @beta) are not used in this repo, so their absence is not a finding; TSDoc style is
-// biome's and typedoc's business, and a missing comment is written into the report. Types a signature uses without exporting them (the
-// generated `paths`) are written into the report, so a spec rename shows there too.
-function configFor(pkg, reportFolder, tempFolder) {
+// typedoc's business, and a missing comment is already marked in the report. Types a
+// signature uses without exporting them (the generated `paths`) are written into the
+// report, so a spec rename shows there too. Reports use LF, as every file in the repo.
+function configFor(pkg, tempFolder) {
   return {
     projectFolder: join(root, pkg.dir),
     mainEntryPointFilePath: join(root, pkg.entry),
@@ -41,7 +42,7 @@ function configFor(pkg, reportFolder, tempFolder) {
     apiReport: {
       enabled: true,
       reportFileName: `${unscoped(pkg.name)}.api.md`,
-      reportFolder,
+      reportFolder: join(root, pkg.dir),
       reportTempFolder: tempFolder,
       includeForgottenExports: true,
     },
@@ -61,12 +62,13 @@ function configFor(pkg, reportFolder, tempFolder) {
   };
 }
 
-function extract(pkg, reportFolder, tempFolder) {
+function extract(pkg, tempFolder) {
   if (!existsSync(join(root, pkg.entry))) {
     throw new Error(`${pkg.name}: ${pkg.entry} is missing: run \`pnpm build\` first`);
   }
   const config = ExtractorConfig.prepare({
-    configObject: configFor(pkg, reportFolder, tempFolder),
+    configObject: configFor(pkg, tempFolder),
+    // Only where relative paths would resolve from: the config is built here, not read.
     configObjectFullPath: join(root, pkg.dir, "api-extractor.json"),
     packageJsonFullPath: join(root, pkg.dir, "package.json"),
   });
@@ -93,7 +95,7 @@ const stale = [];
 let failure;
 try {
   for (const pkg of releasedPackages(root)) {
-    const result = extract(pkg, join(root, pkg.dir), temp);
+    const result = extract(pkg, temp);
     if (!args.check) {
       console.log(`api: ${pkg.report}${result.apiReportChanged ? " written" : " unchanged"}`);
     } else if (result.apiReportChanged) {

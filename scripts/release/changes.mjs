@@ -12,7 +12,7 @@ export const BASELINE = "released";
 
 // api-smart-diff's classes, in the words the README uses. A deprecation tells users
 // something new without breaking them, as an added field does. "unclassified" is what the
-// library cannot judge (an `x-` extension, `info.version`): it still ships, so it needs a patch.
+// library cannot judge (an `x-` extension): it still ships, so it needs a patch.
 const CLASS_OF = {
   breaking: "breaking",
   "non-breaking": "additive",
