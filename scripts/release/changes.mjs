@@ -51,7 +51,12 @@ function pointer(path) {
 const VERB = { add: "Added", remove: "Removed", replace: "Replaced", rename: "Renamed" };
 
 // api-smart-diff describes a change once; where the same schema is reached again through a
-// $ref its description comes back empty ("[Added]  in ..."). Name the value instead.
+// $ref its description comes back empty or without its subject ("[Added]  in ...").
+function describedByLibrary(diff) {
+  return typeof diff.description === "string" && /^\[\w+\] \S/.test(diff.description);
+}
+
+/** A description naming the value, for the changes the library left undescribed. */
 function describe(diff) {
   const key = diff.path.at(-1);
   const show = (value) => {
@@ -80,7 +85,7 @@ export function specChanges(root, spec) {
     .map((diff) => ({
       class: CLASS_OF[diff.type],
       pointer: pointer(diff.path),
-      description: /`/.test(diff.description ?? "") ? diff.description : describe(diff),
+      description: describedByLibrary(diff) ? diff.description : describe(diff),
     }))
     .sort((left, right) => CLASSES.indexOf(left.class) - CLASSES.indexOf(right.class));
 }
