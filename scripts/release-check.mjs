@@ -4,7 +4,8 @@
 // that depend on a bumped one follow `.changeset/config.json` (updateInternalDependencies),
 // so only the changed package itself is asked for.
 // Usage: node scripts/release-check.mjs [--root <dir>]
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import readChangesets from "@changesets/read";
 import { baselineOf, changedPackages, largerBump } from "./release/changes.mjs";
@@ -52,8 +53,11 @@ function describe(pkg) {
       `${pkg.spec}: ${first.class} ${first.pointer} ${first.description}${more} (\`pnpm spec:diff\` lists them)`,
     );
   }
-  if (pkg.reportChange !== null) {
-    lines.push(`${pkg.report}: ${pkg.reportChange} change against ${baselineOf(pkg.report)}`);
+  const released = baselineOf(pkg.report);
+  if (pkg.reportChange !== null && !existsSync(join(root, released))) {
+    lines.push(`${pkg.report}: a package never released (additive)`);
+  } else if (pkg.reportChange !== null) {
+    lines.push(`${pkg.report}: ${pkg.reportChange} change against ${released}`);
   }
   return lines;
 }

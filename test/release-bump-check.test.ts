@@ -154,6 +154,29 @@ describe("release:check against the released/ snapshot", () => {
     expect(output).toContain("@x/core needs a major changeset");
     expect(output).toContain("packages/core/core.api.md: breaking change");
   });
+
+  it("asks minor for a new public package, found without being listed", () => {
+    mkdirSync(join(dir, "packages/otel"));
+    writeFileSync(
+      join(dir, "packages/otel/package.json"),
+      JSON.stringify({
+        name: "@x/otel",
+        version: "0.0.0",
+        scripts: { build: "tsup" },
+        exports: { ".": { import: { types: "./dist/index.d.ts" } } },
+      }),
+    );
+    writeFileSync(
+      join(dir, "packages/otel/otel.api.md"),
+      '## API Report File for "@x/otel"\n\n```ts\nexport function instrument(): void;\n```\n',
+    );
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/otel needs a minor changeset; no pending changeset names it");
+    expect(output).toContain("packages/otel/otel.api.md: a package never released (additive)");
+    changeset("otel", { "@x/otel": "minor" });
+    expect(releaseCheck().status).toBe(0);
+  });
 });
 
 describe("spec:diff", () => {
