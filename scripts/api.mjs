@@ -1,0 +1,140 @@
+// Writes each public package's API report, `packages/<dir>/<name>.api.md`, from the built
+// declaration file of its root export (API Extractor), so every change to what users can
+// import shows up in review. With --check it writes nothing and fails when a committed report
+// differs from what the build declares now (the gate `pnpm check` runs after the build).
+// Usage: node scripts/api.mjs [--check] [--root <dir>]
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { Extractor, ExtractorConfig, ExtractorMessageCategory } from "@microsoft/api-extractor";
+import { releasedPackages, unscoped } from "./release/packages.mjs";
+
+const { values: args } = parseArgs({
+  options: { check: { type: "boolean", default: false }, root: { type: "string", default: "." } },
+});
+const root = resolve(args.root);
+
+// The report is the whole review: no .d.ts rollup, no doc model. Release tags (@public,
+// @beta) are not used in this repo, so their absence is not a finding; TSDoc style is
+// typedoc's business, and a missing comment is already marked in the report. Types a
+// signature uses without exporting them (the generated `paths`) are written into the
+// report, so a spec rename shows there too. Reports use LF, as every file in the repo.
+function configFor(pkg, tempFolder) {
+  return {
+    projectFolder: join(root, pkg.dir),
+    mainEntryPointFilePath: join(root, pkg.entry),
+    newlineKind: "lf",
+    compiler: {
+      overrideTsconfig: {
+        compilerOptions: {
+          lib: ["ES2022", "DOM", "DOM.Iterable"],
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files: [join(root, pkg.entry)],
+      },
+    },
+    apiReport: {
+      enabled: true,
+      reportFileName: `${unscoped(pkg.name)}.api.md`,
+      reportFolder: join(root, pkg.dir),
+      reportTempFolder: tempFolder,
+      includeForgottenExports: true,
+    },
+    docModel: { enabled: false },
+    dtsRollup: { enabled: false },
+    tsdocMetadata: { enabled: false },
+    messages: {
+      compilerMessageReporting: { default: { logLevel: "error" } },
+      extractorMessageReporting: {
+        default: { logLevel: "error" },
+        "ae-missing-release-tag": { logLevel: "none" },
+        "ae-forgotten-export": { logLevel: "none" },
+        "ae-undocumented": { logLevel: "none" },
+      },
+      tsdocMessageReporting: { default: { logLevel: "none" } },
+    },
+  };
+}
+
+function extract(pkg, tempFolder) {
+  if (!existsSync(join(root, pkg.entry))) {
+    throw new Error(`${pkg.name}: ${pkg.entry} is missing: run \`pnpm build\` first`);
+  }
+  const config = ExtractorConfig.prepare({
+    configObject: configFor(pkg, tempFolder),
+    // Only where relative paths would resolve from: the config is built here, not read.
+    configObjectFullPath: join(root, pkg.dir, "api-extractor.json"),
+    packageJsonFullPath: join(root, pkg.dir, "package.json"),
+  });
+  const problems = [];
+  const result = Extractor.invoke(config, {
+    localBuild: !args.check,
+    messageCallback(message) {
+      // Console messages are API Extractor's progress lines ("report created"), not findings.
+      const finding = message.category !== ExtractorMessageCategory.Console;
+      if (finding && (message.logLevel === "error" || message.logLevel === "warning")) {
+        problems.push(message.formatMessageWithLocation(root));
+      }
+      message.handled = true;
+    },
+  });
+  if (problems.length > 0) {
+    throw new Error(`${pkg.name}: API Extractor reported:\n  ${problems.join("\n  ")}`);
+  }
+  return result;
+}
+
+const temp = mkdtempSync(join(tmpdir(), "x-api-"));
+const stale = [];
+let failure;
+try {
+  for (const pkg of releasedPackages(root)) {
+    const result = extract(pkg, temp);
+    if (!args.check) {
+      console.log(`api: ${pkg.report}${result.apiReportChanged ? " written" : " unchanged"}`);
+    } else if (result.apiReportChanged) {
+      stale.push(`${pkg.name}: ${pkg.report} differs from its build:\n${diff(pkg, temp)}`);
+    }
+  }
+} catch (error) {
+  failure = error.message;
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
+if (failure !== undefined) {
+  console.error(`api: ${failure}`);
+  process.exit(1);
+}
+if (stale.length > 0) {
+  console.error(
+    `The public API changed without its report:\n\n${stale.join("\n\n")}\n\nRun \`pnpm api\` and commit the reports with the change, so a reviewer sees it.`,
+  );
+  process.exit(1);
+}
+if (args.check) console.log("api:check: every API report matches its build.");
+
+/** The committed report against the one the build gives, as git prints it. */
+function diff(pkg, temp) {
+  const committed = join(root, pkg.report);
+  const built = join(temp, `${unscoped(pkg.name)}.api.md`);
+  if (!existsSync(committed)) return "  (no committed report yet)";
+  try {
+    execFileSync("git", ["diff", "--no-index", "--no-color", "-U1", committed, built], {
+      encoding: "utf8",
+    });
+    return "";
+  } catch (error) {
+    // git diff --no-index exits 1 when the files differ; its stdout is the diff.
+    return String(error.stdout ?? readFileSync(built, "utf8"))
+      .split("\n")
+      .filter((line) => /^[-+@]/.test(line) && !/^(---|\+\+\+) /.test(line))
+      .map((line) => `  ${line}`)
+      .join("\n");
+  }
+}

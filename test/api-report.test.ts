@@ -1,0 +1,89 @@
+// `pnpm api:check` on a small built package: a change to what its root export declares fails
+// the check until the report is rewritten; a change to an internal subpath does not.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+
+const api = join(dirname(fileURLToPath(import.meta.url)), "../scripts/api.mjs");
+// The package and its report are made once; each test works on its own copy, so it pays
+// for one API Extractor run (about a second and a half: TypeScript reading the DOM lib).
+let built: string;
+let root: string;
+const pkg = () => join(root, "packages/demo");
+
+function write(file: string, text: string): void {
+  mkdirSync(dirname(join(pkg(), file)), { recursive: true });
+  writeFileSync(join(pkg(), file), text);
+}
+
+function run(...args: string[]): { status: number | null; output: string } {
+  const result = spawnSync("node", [api, "--root", root, ...args], { encoding: "utf8" });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+beforeAll(() => {
+  built = mkdtempSync(join(tmpdir(), "x-api-report-"));
+  root = built;
+  write(
+    "package.json",
+    JSON.stringify({
+      name: "@x/demo",
+      version: "1.0.0",
+      scripts: { build: "tsup" },
+      exports: {
+        ".": { import: { types: "./dist/index.d.ts", default: "./dist/index.js" } },
+        "./internal": { import: { types: "./dist/internal.d.ts", default: "./dist/internal.js" } },
+      },
+    }),
+  );
+  write(
+    "dist/index.d.ts",
+    "/** Greets. */\nexport declare function greet(name: string): string;\n",
+  );
+  write("dist/internal.d.ts", "export declare function helper(): void;\n");
+  expect(run().status).toBe(0);
+});
+
+afterAll(() => {
+  rmSync(built, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "x-api-report-"));
+  cpSync(built, root, { recursive: true });
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+it("writes the root export's declarations into packages/<dir>/<name>.api.md", () => {
+  const report = readFileSync(join(pkg(), "demo.api.md"), "utf8");
+  expect(report).toContain('## API Report File for "@x/demo"');
+  expect(report).toContain("export function greet(name: string): string;");
+  expect(report).not.toContain("helper");
+  expect(run("--check").status).toBe(0);
+});
+
+it("fails on a changed public export until the report is updated, and says how", () => {
+  write(
+    "dist/index.d.ts",
+    "/** Greets. */\nexport declare function greet(name: string, loud?: boolean): string;\n",
+  );
+  const { status, output } = run("--check");
+  expect(status).toBe(1);
+  expect(output).toContain("@x/demo: packages/demo/demo.api.md differs from its build");
+  expect(output).toContain("+export function greet(name: string, loud?: boolean): string;");
+  expect(output).toContain("Run `pnpm api`");
+});
+
+it("passes on a change to an internal subpath", () => {
+  write("dist/internal.d.ts", "export declare function helper(retries: number): void;\n");
+  expect(run("--check")).toEqual({
+    status: 0,
+    output: "api:check: every API report matches its build.\n",
+  });
+});

@@ -1,0 +1,195 @@
+// `pnpm release:check` in a fresh git repository made from this one's files (what the check
+// reads: package manifests, API reports, specs, the released/ snapshot, the changesets
+// config; no tag, as in a fresh clone), changed the way a maintainer would change it.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
+const vectorSpec = "specs/vector/openapi.yaml";
+let dir: string;
+
+function copy(file: string): void {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  cpSync(join(repo, file), join(dir, file), { recursive: true });
+}
+
+function edit(file: string, from: string, to: string): void {
+  const text = readFileSync(join(dir, file), "utf8");
+  expect(text, `${file} holds the text the test changes`).toContain(from);
+  writeFileSync(join(dir, file), text.replace(from, to));
+}
+
+function changeset(id: string, bumps: Record<string, string>): void {
+  const frontmatter = Object.entries(bumps).map(([name, bump]) => `"${name}": ${bump}`);
+  writeFileSync(
+    join(dir, ".changeset", `${id}.md`),
+    `---\n${frontmatter.join("\n")}\n---\n\nWhat users see change.\n`,
+  );
+}
+
+function releaseCheck(): { status: number | null; output: string } {
+  const run = spawnSync("node", [join(repo, "scripts/release-check.mjs"), "--root", dir], {
+    encoding: "utf8",
+  });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+function specDiff(): string {
+  return execFileSync("node", [join(repo, "scripts/spec-diff.mjs"), "--root", dir], {
+    encoding: "utf8",
+  });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "x-release-check-"));
+  const tracked = execFileSync(
+    "git",
+    ["ls-files", "packages/*/package.json", "packages/*/*.api.md", "specs", "released"],
+    { cwd: repo, encoding: "utf8" },
+  );
+  for (const file of [...tracked.split("\n").filter(Boolean), ".changeset/config.json"]) {
+    copy(file);
+  }
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+  git("init", "-q");
+  git("add", ".");
+  git("-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-qm", "release");
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The range request's page size, renamed as a careless spec edit would rename it.
+function renameLimit(): void {
+  edit(vectorSpec, "required: [cursor, limit]", "required: [cursor, pageLimit]");
+  edit(
+    vectorSpec,
+    "        limit:\n          type: integer\n          minimum: 1\n          description: Maximum number",
+    "        pageLimit:\n          type: integer\n          minimum: 1\n          description: Maximum number",
+  );
+}
+
+describe("release:check against the released/ snapshot", () => {
+  it("passes on the tree as released", () => {
+    const { status, output } = releaseCheck();
+    expect(output).toContain("no spec or API report changed since the last release");
+    expect(status).toBe(0);
+  });
+
+  it("fails a renamed request field with a patch changeset, naming @x/vector and major", () => {
+    renameLimit();
+    changeset("rename-limit", { "@x/vector": "patch" });
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/vector needs a major changeset");
+    expect(output).toContain("pending changesets give only patch (.changeset/rename-limit.md)");
+    expect(output).toMatch(
+      /specs\/vector\/openapi\.yaml: breaking #\/\S+ \[Added\] \S+ \S+ to `pageLimit`/,
+    );
+    expect(output).not.toContain("@x/workflow");
+  });
+
+  it("passes the same rename with a major changeset among smaller ones", () => {
+    renameLimit();
+    changeset("wording", { "@x/vector": "patch", "@x/core": "minor" });
+    changeset("rename-limit", { "@x/vector": "major" });
+    const { status, output } = releaseCheck();
+    expect(output).toContain("@x/vector: needs major, has major (.changeset/rename-limit.md)\n");
+    expect(status).toBe(0);
+  });
+
+  it("asks minor for an added optional request field", () => {
+    edit(
+      vectorSpec,
+      "        prefix:\n",
+      "        suffix:\n          type: string\n          description: Only ids ending with it.\n        prefix:\n",
+    );
+    changeset("suffix", { "@x/vector": "patch" });
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/vector needs a minor changeset");
+    expect(output).toMatch(/additive #\/\S+\/properties\/suffix/);
+  });
+
+  it("asks patch for a changed description", () => {
+    edit(vectorSpec, "Maximum number of vectors in the page.", "At most this many vectors.");
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/vector needs a patch changeset; no pending changeset names it");
+    expect(output).toMatch(/docs-only #\/\S+\/limit\/description/);
+    changeset("wording", { "@x/vector": "patch" });
+    expect(releaseCheck().status).toBe(0);
+  });
+
+  // The reports change with every refactor of the public API, so these edits find their
+  // place instead of quoting a declaration.
+  it("asks a bump for a changed API report when no spec changed", () => {
+    const report = "packages/core/core.api.md";
+    const text = readFileSync(join(dir, report), "utf8");
+    const end = text.lastIndexOf("\n```");
+    writeFileSync(
+      join(dir, report),
+      `${text.slice(0, end)}\n// @public\nexport const requestIdHeader: string;\n${text.slice(end)}`,
+    );
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/core needs a minor changeset");
+    expect(output).toContain("packages/core/core.api.md: additive change");
+  });
+
+  it("asks major when the API report lost a declaration", () => {
+    const report = "packages/core/core.api.md";
+    const lines = readFileSync(join(dir, report), "utf8").split("\n");
+    const declaration = lines.findIndex((line) => line.startsWith("export "));
+    expect(declaration).toBeGreaterThan(0);
+    lines.splice(declaration, 1);
+    writeFileSync(join(dir, report), lines.join("\n"));
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/core needs a major changeset");
+    expect(output).toContain("packages/core/core.api.md: breaking change");
+  });
+
+  it("asks minor for a new public package, found without being listed", () => {
+    mkdirSync(join(dir, "packages/otel"));
+    writeFileSync(
+      join(dir, "packages/otel/package.json"),
+      JSON.stringify({
+        name: "@x/otel",
+        version: "0.0.0",
+        scripts: { build: "tsup" },
+        exports: { ".": { import: { types: "./dist/index.d.ts" } } },
+      }),
+    );
+    writeFileSync(
+      join(dir, "packages/otel/otel.api.md"),
+      '## API Report File for "@x/otel"\n\n```ts\nexport function instrument(): void;\n```\n',
+    );
+    const { status, output } = releaseCheck();
+    expect(status).toBe(1);
+    expect(output).toContain("@x/otel needs a minor changeset; no pending changeset names it");
+    expect(output).toContain("packages/otel/otel.api.md: a package never released (additive)");
+    changeset("otel", { "@x/otel": "minor" });
+    expect(releaseCheck().status).toBe(0);
+  });
+});
+
+describe("spec:diff", () => {
+  it("prints each change of a rename, classified, with its JSON pointer", () => {
+    renameLimit();
+    const printed = specDiff();
+    expect(printed).toContain("specs/vector/openapi.yaml (@x/vector) against released/");
+    expect(printed).toMatch(
+      /breaking +#\/components\/schemas\/RangeRequest\/properties\/pageLimit\n/,
+    );
+    expect(printed).toMatch(/additive +#\/components\/schemas\/RangeRequest\/properties\/limit\n/);
+    expect(printed).toContain(
+      "specs/workflow/openapi.yaml (@x/workflow) against released/specs/workflow/openapi.yaml: no change.",
+    );
+  });
+});
