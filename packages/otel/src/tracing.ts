@@ -48,14 +48,13 @@ interface Call {
  * @example
  * ```ts
  * import { tracing } from "@x/otel";
- * import { VectorIndex } from "@x/vector";
  *
- * const index = new VectorIndex({
- *   url: process.env.VECTOR_URL!,
- *   token: process.env.VECTOR_TOKEN!,
- *   tracing: tracing(),
- * });
+ * // VectorIndex from @x/vector, WorkflowClient from @x/workflow.
+ * const index = new VectorIndex({ url, token, tracing: tracing() });
  * await index.query({ vector: [0.1, 0.2, 0.3], topK: 5 }); // one span: POST /query
+ *
+ * // No trace context on the wire (a service that rejects unknown headers):
+ * const wf = new WorkflowClient({ token, tracing: tracing({ propagate: false }) });
  * ```
  */
 export function tracing(options: TracingOptions = {}): Tracing {
