@@ -29,7 +29,7 @@ test("the delivery's traceparent continues the trace of the span around trigger"
   const { provider, tracing, spans } = traced();
   const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: TOKEN, tracing });
   const parent = provider.getTracer("app").startSpan("checkout");
-  await context.with(trace.setSpan(context.active(), parent), () =>
+  const { workflowRunId } = await context.with(trace.setSpan(context.active(), parent), () =>
     wf.trigger({ url: endpoint.url, body: { order: 7 } }),
   );
   parent.end();
@@ -37,6 +37,8 @@ test("the delivery's traceparent continues the trace of the span around trigger"
   const delivery = await endpoint.firstDelivery();
   const [, traceId, spanId] = String(delivery.traceparent).split("-");
   expect(traceId).toBe(parent.spanContext().traceId);
+  // The run keeps what it was triggered with, as the run view and the dashboard show it.
+  expect((await dev.runs.get(workflowRunId))?.traceparent).toBe(delivery.traceparent);
   // The parent of the run's work is the trigger call's own span, a child of "checkout".
   const call = onlySpan(spans().filter((span) => span.name.startsWith("POST ")));
   expect(spanId).toBe(call.spanContext().spanId);
