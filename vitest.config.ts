@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // One run across the workspace. Workspace packages resolve to their sources so
 // tests never depend on a previous build.
-const workspace = ["core", "workflow", "vector", "dev-server", "openapi-check"];
+const workspace = ["core", "workflow", "vector", "otel", "dev-server", "openapi-check"];
 
 export default defineConfig({
   resolve: {

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { fmt, table, writeSection } from "./lib/results.mjs";
+import { TRACING_BUDGET, tracingCost, tracingFailures } from "./lib/tracing-cost.mjs";
 
 const here = new URL(".", import.meta.url);
 
@@ -22,6 +23,11 @@ export const ENTRIES = [
   { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 9900 },
   { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 8600 },
   { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
+  {
+    name: "@x/vector, `query` traced with @x/otel",
+    file: "size/x-vector-query-traced.ts",
+    external: ["@opentelemetry/api"],
+  },
   { name: "@upstash/workflow `Client.trigger`", file: "size/upstash-workflow.ts" },
   { name: "@upstash/qstash `Client.publishJSON`", file: "size/upstash-qstash.ts" },
   { name: "@upstash/vector `Index`, same methods", file: "size/upstash-vector.ts" },
@@ -39,7 +45,8 @@ export async function measure(entry) {
     format: "esm",
     conditions: ["source"],
     // Runtime-neutral code must not need Node built-ins; any left here is reported.
-    external: ["node:*"],
+    external: ["node:*", ...(entry.external ?? [])],
+    plugins: entry.plugins ?? [],
     mainFields: ["module", "main"],
     write: false,
     metafile: true,
@@ -74,9 +81,9 @@ export function overBudget(rows) {
     }));
 }
 
-export function render(rows) {
+export function render(rows, costs = []) {
   const body = table(
-    ["bundle", "min B", "min+gzip B", "budget", "modules", "Node built-ins left"],
+    ["bundle", "min B", "min+gzip B", "budget", "modules", "left external"],
     rows.map((r) => [
       r.name,
       fmt.int(r.min),
@@ -105,15 +112,36 @@ export function render(rows) {
     "Minified bytes (before gzip) each module leaves in the budgeted bundles:",
     "",
     ...breakdown.map((line) => `- ${line}`),
+    ...(costs.length === 0 ? [] : ["", ...renderTracingCost(costs)]),
   ].join("\n");
+}
+
+/** The lines on what the unused `tracing` option costs each budgeted client. */
+function renderTracingCost(costs) {
+  return [
+    `The \`tracing\` option when unused (budget ${fmt.int(TRACING_BUDGET)} B min+gzip): the clients bundle no`,
+    "@x/otel or @opentelemetry/api code; this is core's handling of the option, measured as",
+    "the bundle minus the same bundle with that code cut out (`lib/tracing-cost.mjs`):",
+    "",
+    ...costs.map(
+      (c) =>
+        `- ${c.name}: ${fmt.int(c.min)} B min, ${fmt.int(c.gzip)} B min+gzip` +
+        (c.modules.length ? `; tracing modules: ${c.modules.join(", ")}` : ""),
+    ),
+  ];
 }
 
 /** Measures every entry; `write: false` (the gate `pnpm check` runs) leaves RESULTS.md alone. */
 async function runSize({ write = true } = {}) {
   const rows = await Promise.all(ENTRIES.map(measure));
-  const markdown = render(rows);
+  const costs = await tracingCost(
+    ENTRIES.filter((entry) => entry.budget !== undefined),
+    measure,
+  );
+  const markdown = render(rows, costs);
   if (write) writeSection("size", markdown);
-  return { rows, markdown, failures: overBudget(rows) };
+  const failures = [...overBudget(rows), ...tracingFailures(costs).map((message) => ({ message }))];
+  return { rows, markdown, failures };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

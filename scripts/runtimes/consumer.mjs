@@ -53,6 +53,16 @@ function pack(destination) {
   return tarballs;
 }
 
+/**
+ * What the @x/otel smoke needs from the registry beside the tarballs: its peer, the API, and
+ * the SDK parts its tests use, at the versions @x/otel's own tests run with.
+ */
+function otelDependencies() {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "packages/otel/package.json"), "utf8"));
+  const names = ["@opentelemetry/api", "@opentelemetry/core", "@opentelemetry/sdk-trace-base"];
+  return Object.fromEntries(names.map((name) => [name, manifest.devDependencies[name]]));
+}
+
 async function bundle(entry, outfile, conditions) {
   await build({
     entryPoints: [entry],
@@ -95,7 +105,7 @@ async function install(folder) {
   const manifest = {
     name: "x-runtime-consumer",
     private: true,
-    dependencies: specs,
+    dependencies: { ...specs, ...otelDependencies() },
     overrides: specs,
   };
   writeFileSync(join(project, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);

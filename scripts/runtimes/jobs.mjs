@@ -69,14 +69,21 @@ async function smokeProcess(ctx, runtime, entry, config) {
 const prefixed = (prefix, results) =>
   results.map((result) => ({ ...result, name: `${prefix}: ${result.name}` }));
 
-/** The clients under `runtime`, from each module system's entry, against a Node 20 dev server. */
-function clients(runtime, moduleSystems) {
+/**
+ * The clients under `runtime`, from each module system's entry, against a Node 20 dev
+ * server; with `otel`, the @x/otel smoke (otel.mjs) too, from its own entries.
+ */
+function clients(runtime, moduleSystems, { otel = false } = {}) {
   return (ctx) =>
     withDevServer(ctx, "node20", runtime, async (config) => {
       const results = [];
       for (const system of moduleSystems) {
         const entry = system === "esm" ? "entry.mjs" : "entry.cjs";
         results.push(...prefixed(system, await smokeProcess(ctx, runtime, entry, config)));
+        if (otel) {
+          const otelEntry = system === "esm" ? "otel-entry.mjs" : "otel-entry.cjs";
+          results.push(...prefixed(system, await smokeProcess(ctx, runtime, otelEntry, config)));
+        }
       }
       return results;
     });
@@ -91,10 +98,11 @@ function devServer(runtime) {
 }
 
 export const JOBS = [
-  { name: "node20", run: clients("node20", ["esm", "cjs"]) },
-  { name: "node22", run: clients("node22", ["esm", "cjs"]) },
-  { name: "node24", run: clients("node24", ["esm", "cjs"]) },
-  { name: "bun", run: clients("bun", ["esm", "cjs"]) },
+  // @x/otel is smoked where server-side tracing runs: Node and Bun.
+  { name: "node20", run: clients("node20", ["esm", "cjs"], { otel: true }) },
+  { name: "node22", run: clients("node22", ["esm", "cjs"], { otel: true }) },
+  { name: "node24", run: clients("node24", ["esm", "cjs"], { otel: true }) },
+  { name: "bun", run: clients("bun", ["esm", "cjs"], { otel: true }) },
   { name: "deno", run: clients("deno", ["esm"]) },
   {
     name: "workerd",

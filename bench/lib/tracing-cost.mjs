@@ -1,0 +1,97 @@
+// What the clients pay for the `tracing` option when it is not used. They import nothing
+// of @x/otel or @opentelemetry/api; what they carry is @x/core's handling of the option:
+// registering its middleware, timing attempts and reporting them. The honest measure is
+// to bundle each client as shipped and again with those lines cut out of core's sources,
+// and to take the difference.
+import { readFile } from "node:fs/promises";
+
+/** Most bytes (min+gzip) the unused option may cost a client bundle. */
+export const TRACING_BUDGET = 300;
+
+/**
+ * Core's code that exists only for `tracing`, by source file: [text, what replaces it].
+ * Each text must occur exactly once, so a change to core cannot make this measure nothing.
+ */
+export const TRACING_CODE = {
+  "core/src/client-core.ts": [["  if (config.tracing) api.use(config.tracing.middleware);\n", ""]],
+  "core/src/request-options.ts": [["  tracing: true,\n", ""]],
+  "core/src/transport.ts": [
+    ["  const onAttempt = config.tracing?.onAttempt;\n", ""],
+    [" || onAttempt !== undefined", ""],
+    ["        onAttempt?.(request as Request, last);\n", ""],
+    [
+      "      const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;\n",
+      "",
+    ],
+    ["      onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });\n", ""],
+    // The attempt event's fields that only a trace reads.
+    ["        status,\n        error: failure,\n", ""],
+  ],
+};
+
+/** `text` with each of `cuts` taken out; throws when one is not there exactly once. */
+export function cut(text, cuts, file) {
+  let result = text;
+  for (const [from, to] of cuts) {
+    const count = result.split(from).length - 1;
+    if (count !== 1) {
+      throw new Error(
+        `bench/lib/tracing-cost.mjs: packages/${file} has ${count} copies of ${JSON.stringify(from)}; ` +
+          "update TRACING_CODE to core's current tracing code",
+      );
+    }
+    result = result.replace(from, to);
+  }
+  return result;
+}
+
+/** An esbuild plugin that loads core's sources without their tracing code. */
+export const withoutTracing = {
+  name: "without-tracing",
+  setup(build) {
+    const files = Object.keys(TRACING_CODE).map((file) => file.replace(/[./]/g, "\\$&"));
+    build.onLoad({ filter: new RegExp(`packages/(${files.join("|")})$`) }, async (args) => {
+      const file = Object.keys(TRACING_CODE).find((name) => args.path.endsWith(name));
+      const text = await readFile(args.path, "utf8");
+      return { contents: cut(text, TRACING_CODE[file], file), loader: "ts" };
+    });
+  },
+};
+
+/** Modules of a bundle that belong to tracing: @x/otel or the OpenTelemetry API. */
+export function tracingModules(measured) {
+  return measured.parts
+    .map(([path]) => path)
+    .filter((path) => /(^|\/)otel\/src\/|@opentelemetry/.test(path));
+}
+
+/**
+ * For each budgeted client: its bytes as shipped minus without core's tracing code, and
+ * any tracing module found in it (there must be none).
+ */
+export async function tracingCost(entries, measure) {
+  return Promise.all(
+    entries.map(async (entry) => {
+      const shipped = await measure(entry);
+      const bare = await measure({ ...entry, plugins: [withoutTracing] });
+      return {
+        name: entry.name,
+        min: shipped.min - bare.min,
+        gzip: shipped.gzip - bare.gzip,
+        modules: tracingModules(shipped),
+      };
+    }),
+  );
+}
+
+/** What is wrong with the measured costs, one message each. */
+export function tracingFailures(costs) {
+  return costs.flatMap((cost) => [
+    ...(cost.gzip > TRACING_BUDGET
+      ? [
+          `${cost.name}: the unused tracing option costs ${cost.gzip} B min+gzip, over its ${TRACING_BUDGET} B budget`,
+        ]
+      : []),
+    ...cost.modules.map((path) => `${cost.name}: bundles tracing code it should not (${path})`),
+  ]);
+}

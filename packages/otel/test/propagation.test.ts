@@ -1,0 +1,164 @@
+// The trace context on each request: the call's span as `traceparent`, the parent's
+// `tracestate`, the forwarded copies on a workflow trigger, and none with `propagate: false`.
+
+import {
+  context,
+  createTraceState,
+  propagation,
+  type SpanContext,
+  TraceFlags,
+  trace,
+} from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { checkRequest, formatViolations, loadSpec } from "@x/openapi-check";
+import { VectorIndex } from "@x/vector";
+import { WorkflowClient } from "@x/workflow";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { onlySpan, TOKEN, traced } from "./harness";
+import { BASE, INFO, stubFetch } from "./stub-fetch";
+
+const contextManager = new AsyncLocalStorageContextManager();
+beforeAll(() => {
+  context.setGlobalContextManager(contextManager.enable());
+});
+afterAll(() => {
+  context.disable();
+});
+afterEach(() => {
+  propagation.disable();
+});
+
+/** A remote parent, as a server would have read it from its own incoming request. */
+const PARENT: SpanContext = {
+  traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
+  spanId: "00f067aa0ba902b7",
+  traceFlags: TraceFlags.SAMPLED,
+  traceState: createTraceState("vendor=opaque"),
+};
+
+function underParent<T>(run: () => Promise<T>): Promise<T> {
+  return context.with(trace.setSpanContext(context.active(), PARENT), run);
+}
+
+/** `traceparent`'s version, trace id, parent id and flags. */
+function parse(traceparent: string | null) {
+  const [version, traceId, spanId, flags] = (traceparent ?? "").split("-");
+  return { version, traceId, spanId, flags };
+}
+
+function vector(options: Parameters<typeof traced>[0] = {}) {
+  const trace = traced(options);
+  const { fetch, sent } = stubFetch({ status: 200, body: { result: INFO } });
+  const index = new VectorIndex({ url: BASE, token: TOKEN, fetch, tracing: trace.tracing });
+  return { ...trace, index, sent };
+}
+
+const TRIGGER_RESULT = { workflowRunId: "wfr_otel", workflowCreatedAt: 1763776800000 };
+
+function workflow(options: Parameters<typeof traced>[0] = {}) {
+  const trace = traced(options);
+  const requests: Request[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    requests.push(new Request(url, init));
+    return Response.json(TRIGGER_RESULT);
+  };
+  const wf = new WorkflowClient({
+    baseUrl: "https://workflow.example.com",
+    token: TOKEN,
+    fetch,
+    tracing: trace.tracing,
+  });
+  return { ...trace, wf, requests };
+}
+
+describe("a vector call", () => {
+  test("carries the call span's traceparent", async () => {
+    const { index, sent, spans } = vector();
+    await index.info();
+    const span = onlySpan(spans());
+    const sentContext = parse(sent[0]?.get("traceparent") ?? null);
+    expect(sentContext).toEqual({
+      version: "00",
+      traceId: span.spanContext().traceId,
+      spanId: span.spanContext().spanId,
+      flags: "01",
+    });
+    expect(sent[0]?.has("svc-forward-traceparent")).toBe(false);
+  });
+
+  test("under a parent: the span is its child, the request carries its trace and tracestate", async () => {
+    const { index, sent, spans } = vector();
+    await underParent(() => index.info());
+    const span = onlySpan(spans());
+    expect(span.parentSpanContext?.spanId).toBe(PARENT.spanId);
+    expect(span.spanContext().traceId).toBe(PARENT.traceId);
+    expect(parse(sent[0]?.get("traceparent") ?? null).traceId).toBe(PARENT.traceId);
+    expect(sent[0]?.get("tracestate")).toBe("vendor=opaque");
+  });
+
+  test("propagate: false sends no trace context, and the span is still recorded", async () => {
+    const { index, sent, spans } = vector({ propagate: false });
+    await underParent(() => index.info());
+    expect(sent[0]?.has("traceparent")).toBe(false);
+    expect(sent[0]?.has("tracestate")).toBe(false);
+    expect(onlySpan(spans()).spanContext().traceId).toBe(PARENT.traceId);
+  });
+
+  test("without a propagator option, the global one is used", async () => {
+    const withGlobal = vector({ propagator: undefined });
+    await withGlobal.index.info();
+    // No global propagator registered: the API's default writes nothing.
+    expect(withGlobal.sent[0]?.has("traceparent")).toBe(false);
+
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    await withGlobal.index.info();
+    const [, second] = withGlobal.spans();
+    expect(parse(withGlobal.sent[1]?.get("traceparent") ?? null).spanId).toBe(
+      second?.spanContext().spanId,
+    );
+  });
+});
+
+describe("a workflow trigger", () => {
+  test("forwards traceparent and tracestate to the delivery, and still fits the spec", async () => {
+    const { wf, requests, spans } = workflow();
+    await underParent(() =>
+      wf.trigger({ url: "https://example.org/api/workflow", body: { order: 1 } }),
+    );
+    const [request] = requests;
+    if (request === undefined) throw new Error("no request was sent");
+    const traceparent = request.headers.get("traceparent");
+    expect(parse(traceparent)).toMatchObject({
+      traceId: PARENT.traceId,
+      spanId: onlySpan(spans()).spanContext().spanId,
+    });
+    expect(request.headers.get("Svc-Forward-Traceparent")).toBe(traceparent);
+    expect(request.headers.get("Svc-Forward-Tracestate")).toBe("vendor=opaque");
+    const { violations } = await checkRequest(loadSpec("workflow"), request);
+    expect(formatViolations(violations)).toBe("");
+  });
+
+  test("no tracestate to forward when the trace has none", async () => {
+    const { wf, requests } = workflow();
+    await wf.trigger({ url: "https://example.org/api/workflow" });
+    expect(requests[0]?.headers.has("Svc-Forward-Traceparent")).toBe(true);
+    expect(requests[0]?.headers.has("Svc-Forward-Tracestate")).toBe(false);
+  });
+
+  test("a traceparent the caller forwards on purpose stays theirs", async () => {
+    const theirs = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    const { wf, requests } = workflow();
+    await wf.trigger({ url: "https://example.org/api/workflow", headers: { traceparent: theirs } });
+    expect(requests[0]?.headers.get("Svc-Forward-Traceparent")).toBe(theirs);
+    expect(requests[0]?.headers.get("traceparent")).not.toBe(theirs);
+  });
+
+  test("propagate: false forwards nothing", async () => {
+    const { wf, requests } = workflow({ propagate: false });
+    await underParent(() => wf.trigger({ url: "https://example.org/api/workflow" }));
+    expect([...(requests[0]?.headers.keys() ?? [])].filter((name) => /trace/i.test(name))).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,113 @@
+// The @x/otel smoke (Node 20/22/24 and Bun, ESM and CJS): the packed `tracing()` on the
+// packed clients, with the OpenTelemetry SDK's in-memory exporter, against the dev server.
+// Like smoke.mjs it imports nothing itself: the entry passes in every module it loaded.
+
+const WRONG_TOKEN = "wrong/token+otel=value";
+
+function expectEqual(actual, expected, what) {
+  const seen = JSON.stringify(actual);
+  const wanted = JSON.stringify(expected);
+  if (seen !== wanted) throw new Error(`${what}: expected ${wanted}, got ${seen}`);
+}
+
+/** A provider whose finished spans can be read back, and the tracing of a client. */
+function traced({ otel, sdk, core }) {
+  const exporter = new sdk.InMemorySpanExporter();
+  const provider = new sdk.BasicTracerProvider({
+    spanProcessors: [new sdk.SimpleSpanProcessor(exporter)],
+  });
+  const tracing = otel.tracing({
+    tracerProvider: provider,
+    propagator: new core.W3CTraceContextPropagator(),
+  });
+  return { tracing, spans: () => exporter.getFinishedSpans() };
+}
+
+/** The global fetch, keeping the headers of each request. */
+function recordingFetch() {
+  const sent = [];
+  const fetch = (url, init) => {
+    sent.push(new Headers(init?.headers));
+    return globalThis.fetch(url, init);
+  };
+  return { fetch, sent };
+}
+
+function onlySpan(spans, what) {
+  if (spans.length !== 1) throw new Error(`${what}: expected one span, got ${spans.length}`);
+  return spans[0];
+}
+
+function buildCases(modules, config) {
+  const { VectorIndex } = modules.vector;
+  const { WorkflowClient } = modules.workflow;
+
+  return {
+    "otel: a traced query is one span, and its traceparent is sent": async () => {
+      const { tracing, spans } = traced(modules);
+      const { fetch, sent } = recordingFetch();
+      const index = new VectorIndex({ url: config.vectorUrl, token: config.token, fetch, tracing });
+      await index.query({ vector: [1, 0, 0], topK: 2 });
+      const span = onlySpan(spans(), "query");
+      expectEqual(span.name, "POST /query", "span name");
+      expectEqual(
+        [span.attributes["url.template"], span.attributes["http.response.status_code"]],
+        ["/query", 200],
+        "url.template and status",
+      );
+      const { traceId, spanId } = span.spanContext();
+      expectEqual(sent[0]?.get("traceparent"), `00-${traceId}-${spanId}-01`, "traceparent");
+    },
+
+    "otel: a trigger forwards its traceparent to the delivery": async () => {
+      const { tracing, spans } = traced(modules);
+      const { fetch, sent } = recordingFetch();
+      const wf = new WorkflowClient({
+        baseUrl: config.workflowUrl,
+        token: config.token,
+        fetch,
+        tracing,
+      });
+      await wf.trigger({ url: config.receiverUrl, body: { from: `${config.label} otel` } });
+      const span = onlySpan(spans(), "trigger");
+      expectEqual(span.name, "POST /v2/trigger/{workflowUrl}", "span name");
+      const traceparent = sent[0]?.get("traceparent");
+      expectEqual(sent[0]?.get("svc-forward-traceparent"), traceparent, "forwarded traceparent");
+    },
+
+    "otel: a 401 is an ERROR span without the token": async () => {
+      const { tracing, spans } = traced(modules);
+      const index = new VectorIndex({ url: config.vectorUrl, token: WRONG_TOKEN, tracing });
+      await index.info().then(
+        () => {
+          throw new Error("info with a wrong token resolved");
+        },
+        () => {},
+      );
+      const span = onlySpan(spans(), "info");
+      expectEqual(
+        [span.status.code, span.attributes["error.type"]],
+        [modules.api.SpanStatusCode.ERROR, "401"],
+        "status and error.type",
+      );
+      const text = JSON.stringify([span.name, span.attributes, span.events, span.status]);
+      for (const form of [WRONG_TOKEN, encodeURIComponent(WRONG_TOKEN)]) {
+        if (text.includes(form)) throw new Error("the token appears in the span");
+      }
+    },
+  };
+}
+
+/** Runs every case in order: one `{ name, ok, error? }` each, as smoke.mjs does. */
+export async function runOtelSmoke(modules, config) {
+  const results = [];
+  for (const [name, run] of Object.entries(buildCases(modules, config))) {
+    try {
+      await run();
+      results.push({ name, ok: true });
+    } catch (error) {
+      results.push({ name, ok: false, error: String(error?.stack ?? error) });
+    }
+  }
+  return results;
+}
