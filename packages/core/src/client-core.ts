@@ -7,7 +7,7 @@ import createClient, {
 import { ApiPromise, type WithResponse } from "./api-promise";
 import { requestClass } from "./call-request";
 import type { RequestOptions } from "./client-options";
-import { type Answer, createTransport, type TransportConfig } from "./transport";
+import { type Answer, createTransport, type Transport, type TransportConfig } from "./transport";
 import { checkDefaultHeaders } from "./validate";
 
 // Each client is openapi-fetch's `createClient<paths>()` over our transport: openapi-fetch
@@ -22,7 +22,12 @@ export interface ClientCoreConfig extends TransportConfig {
   pathSerializer?: PathSerializer;
 }
 
-/** What openapi-fetch's methods take beside the operation's own parameters and body. */
+/**
+ * What a method spreads into openapi-fetch's options beside the operation's own parameters
+ * and body. At run time it also holds `parseAs: "stream"`, left out of the type so that
+ * openapi-fetch still types the call's data from the spec: openapi-fetch then leaves the
+ * body alone, and `send` parses the text the transport read.
+ */
 export type CallInit = {
   fetch: (request: Request) => Promise<Response>;
   headers?: Record<string, string>;
@@ -68,7 +73,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
   const middleware: Middleware[] = [];
   const api = createClient<Paths>({
     baseUrl: config.baseUrl.replace(/\/+$/, ""),
-    fetch: async (request) => (await transport.send(request, { checkJson: true })).response,
+    fetch: async (request) => (await transport.send(request, {}, true)).response,
     Request: requestClass(() => middleware.length > 0),
     headers: checkDefaultHeaders(config.defaultHeaders),
     bodySerializer: serializeBody,
@@ -96,36 +101,45 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
   ): ApiPromise<Data> {
     // The answer the transport gave, to tell it from a response a middleware made.
     let answer: Answer | undefined;
-    const init: CallInit = {
-      fetch: async (request) => {
-        answer = await transport.send(request, options);
+    // Middleware may read the response, so it gets one whose body can be read again.
+    const readable = middleware.length > 0;
+    const init = {
+      fetch: async (request: Request) => {
+        answer = await transport.send(request, options, readable);
         return answer.response;
       },
-    };
+      parseAs: "stream",
+    } as CallInit;
     if (options?.headers) init.headers = options.headers;
     const called = async (): Promise<WithResponse<Data>> => {
-      let fetched: Fetched<Data>;
-      try {
-        fetched = await run(init);
-      } catch (error) {
-        // openapi-fetch's JSON.parse of a 2xx body that is not JSON (a proxy's HTML page, a
-        // body cut off) throws a bare SyntaxError: the ApiError that says so instead.
-        if (error instanceof SyntaxError && answer?.response.ok) {
-          throw transport.errorFor(answer.response.status, answer.response.headers, answer.text);
-        }
-        throw error;
-      }
+      const fetched = await run(init);
       const { response } = fetched;
+      const own = answer?.response === response ? answer : undefined;
       if (!response.ok) {
-        if (answer?.response === response && answer.error) throw answer.error;
+        if (own?.error) throw own.error;
         const { error } = fetched;
         const text = typeof error === "string" ? error : JSON.stringify(error ?? "");
         throw transport.errorFor(response.status, response.headers, text);
       }
-      return { data: fetched.data as Data, response };
+      const text = own ? own.text : await response.text();
+      return { data: parseData<Data>(text, response, transport), response };
     };
     return new ApiPromise(called());
   }
 
   return { api, send };
+}
+
+/**
+ * A 2xx body's data: undefined when there is none (204, HEAD, an empty body), as
+ * openapi-fetch gives it; an ApiError saying so for a body that is not JSON (a proxy's
+ * HTML page, a body cut off), never a bare SyntaxError.
+ */
+function parseData<Data>(text: string, response: Response, transport: Transport): Data {
+  if (text === "") return undefined as Data;
+  try {
+    return JSON.parse(text) as Data;
+  } catch {
+    throw transport.errorFor(response.status, response.headers, text);
+  }
 }

@@ -28,19 +28,12 @@ export interface TransportConfig extends ClientOptions {
 }
 
 /** What one call runs with, beyond the request: the call's options, already checked. */
-export interface CallOptions extends Omit<RequestOptions, "headers"> {
-  /**
-   * Whether a 2xx body must be JSON, checked here: true for openapi-fetch's own parsing
-   * (`api`), whose `JSON.parse` would throw a bare `SyntaxError`; the client's methods parse
-   * the text themselves.
-   */
-  checkJson?: boolean;
-}
+export type CallOptions = Omit<RequestOptions, "headers">;
 
 /**
- * A call's final answer: the response (a fresh copy whose body can still be read), its
- * body's text, and for a non-2xx status the typed error it stands for. For a non-2xx
- * answer the text, the copy's body and headers, and the error are already redacted.
+ * A call's final answer: the response, its body's text, and for a non-2xx status the
+ * typed error it stands for. A non-2xx answer's response is always a copy whose body can
+ * be read, and its text, body, headers and error are already redacted.
  */
 export interface Answer {
   response: Response;
@@ -50,8 +43,16 @@ export interface Answer {
 
 /** What a client sends its calls with. */
 export interface Transport {
-  /** Sends one call: its final answer (2xx or not, after retries). */
-  send(request: OutgoingRequest, options?: CallOptions): Promise<Answer>;
+  /**
+   * Sends one call: its final answer (2xx or not, after retries). `readable` is for
+   * openapi-fetch's own parsing (`api`, and any call that middleware sees): a 2xx body
+   * must then be JSON, checked here, as openapi-fetch's `JSON.parse` would throw a bare
+   * `SyntaxError`, and the answer's response is a copy whose body can be read again.
+   * Without it (the client's methods, no middleware) the response is the one fetch gave,
+   * its body already read into `text`, which the method parses itself: building a second
+   * Response per call would cost more than the rest of the client together.
+   */
+  send(request: OutgoingRequest, options?: CallOptions, readable?: boolean): Promise<Answer>;
   /**
    * The typed error for an answer the transport did not build itself (a middleware's
    * response), or for a 2xx body that is not JSON; `headers` and `text` as received.
@@ -85,18 +86,14 @@ export function createTransport(config: TransportConfig): Transport {
   const send: Fetch = config.fetch ?? ((url, init) => fetch(url, init));
 
   /** The answer for a response read to its end, or the failure it is. */
-  function settle(
-    exchange: Exchange,
-    target: CallTarget,
-    url: string,
-    checkJson: boolean,
-  ): Settled {
+  function settle(exchange: Exchange, target: CallTarget, url: string, readable: boolean): Settled {
     const { response, text } = exchange;
     if (response.ok) {
-      if (checkJson && !isJsonOrEmpty(response, text)) {
+      if (readable && !isJsonOrEmpty(response, text)) {
         return { failure: errorFor(response.status, response.headers, text) };
       }
-      return { answer: { response: copyOf(response, response.headers, text), text } };
+      const answered = readable ? copyOf(response, response.headers, text) : response;
+      return { answer: { response: answered, text } };
     }
     const headers = redactHeaders(response.headers, redact);
     if (isRedirect(response)) {
@@ -110,7 +107,11 @@ export function createTransport(config: TransportConfig): Transport {
   const errorFor = (status: number, headers: Headers, text: string): ApiError =>
     errorFromResponse(status, redactHeaders(headers, redact), text, redact, hints);
 
-  const sendCall = async (request: OutgoingRequest, options: CallOptions = {}): Promise<Answer> => {
+  const sendCall = async (
+    request: OutgoingRequest,
+    options: CallOptions = {},
+    readable = false,
+  ): Promise<Answer> => {
     const signal = options.signal ?? request.signal ?? undefined;
     // Messages and log lines name the URL without its query, which may hold the token.
     const target: CallTarget = {
@@ -131,21 +132,22 @@ export function createTransport(config: TransportConfig): Transport {
       ...fetchOptions,
       method: request.method,
       headers,
-      body: await bodyOf(request),
+      body: isCallRequest(request) ? (request.body ?? undefined) : await bodyOf(request as Request),
       redirect: "manual",
     };
     const attempts =
       config.isRepeatable?.(request) === false ? 1 : (options.maxRetries ?? maxRetries) + 1;
     const plan = { target, attempts, timeoutMs: options.timeoutMs ?? timeoutMs, signal, redact };
-    // Attempts are timed only for a log or a trace that will show it.
-    const timed = log.failure !== undefined || onAttempt !== undefined;
+    // Attempts are timed and described only for a log or a trace that will show them (any
+    // log level logs failures).
+    const observed = log.failure !== undefined || onAttempt !== undefined;
 
     for (let attempt = 1; ; attempt++) {
-      const started = timed ? Date.now() : 0;
+      const started = observed ? Date.now() : 0;
       let settled: Settled;
       try {
         const exchange = await runAttempt(send, url, init, { ...plan, attempt });
-        settled = settle(exchange, target, url, options.checkJson === true);
+        settled = settle(exchange, target, url, readable);
       } catch (error) {
         if (!(error instanceof ConnectionError || error instanceof TimeoutError)) {
           // The caller's own abort ends everything.
@@ -155,23 +157,24 @@ export function createTransport(config: TransportConfig): Transport {
       }
       const failure = "failure" in settled ? settled.failure : settled.answer.error;
       const status = "answer" in settled ? settled.answer.response.status : statusOf(failure);
-      const outcome = failure === undefined ? String(status) : outcomeOf(failure);
       const event = (last: boolean, retryInMs?: number): AttemptEvent => ({
         ...target,
         attempt,
         attempts: last ? attempt : attempts,
-        outcome,
-        durationMs: timed ? Date.now() - started : 0,
+        outcome: failure === undefined ? String(status) : outcomeOf(failure),
+        durationMs: Date.now() - started,
         retryInMs,
         status,
         error: failure,
       });
 
       if (failure === undefined || attempt >= attempts || !isRetryable(failure)) {
-        const last = event(true);
-        if (failure === undefined) log.success?.(last);
-        else log.failure?.(last);
-        onAttempt?.(request as Request, last);
+        if (observed) {
+          const last = event(true);
+          if (failure === undefined) log.success?.(last);
+          else log.failure?.(last);
+          onAttempt?.(request as Request, last);
+        }
         if ("answer" in settled) return settled.answer;
         throw settled.failure;
       }
@@ -180,20 +183,20 @@ export function createTransport(config: TransportConfig): Transport {
         attempt - 1,
         failure instanceof ApiError ? failure.headers : undefined,
       );
-      const retry = event(false, wait);
-      log.retry?.(retry);
-      onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });
+      if (observed) {
+        const retry = event(false, wait);
+        log.retry?.(retry);
+        onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });
+      }
       await sleep(wait, signal, target);
     }
   };
   return { send: sendCall, errorFor };
 }
 
-/** The body to send on every attempt: as serialized, or read once from a standard Request. */
-async function bodyOf(request: OutgoingRequest): Promise<BodyInit | undefined> {
-  if (isCallRequest(request)) return request.body ?? undefined;
-  const standard = request as Request;
-  return standard.body === null ? undefined : await standard.arrayBuffer();
+/** A standard Request's body, read once, to send on every attempt. */
+async function bodyOf(request: Request): Promise<BodyInit | undefined> {
+  return request.body === null ? undefined : await request.arrayBuffer();
 }
 
 /**

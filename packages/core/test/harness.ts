@@ -31,8 +31,8 @@ export function createTransport(config: Omit<ClientCoreConfig, "baseUrl"> & { ba
           call.method.toLowerCase() as "get",
           call.path as never,
           {
+            ...init,
             body: call.json ?? call.body,
-            fetch: init.fetch,
             headers: { ...init.headers, ...call.headers },
           } as never,
         ),
