@@ -86,4 +86,6 @@ export interface ErrorExpect {
   status?: number;
   /** ValidationError's field. */
   field?: string;
+  /** A substring of the message of the error's `cause` (an AbortError's is the signal's reason). */
+  cause?: string;
 }

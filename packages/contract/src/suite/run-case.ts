@@ -111,7 +111,7 @@ function errorProblems(c: ProtocolCase, thrown: unknown, token: string): string[
   const error = thrown as Error & { status?: unknown; field?: unknown };
   if (c.error === undefined) return [`threw ${error?.name}: ${error?.message}`];
   const problems: string[] = [];
-  const { name, message, status, field } = c.error;
+  const { name, message, status, field, cause } = c.error;
   if (error?.name !== name) problems.push(`threw ${error?.name} (${error?.message}), not ${name}`);
   if (message !== undefined && !String(error?.message).includes(message)) {
     problems.push(`error message "${error?.message}" lacks "${message}"`);
@@ -121,6 +121,10 @@ function errorProblems(c: ProtocolCase, thrown: unknown, token: string): string[
   }
   if (field !== undefined && error.field !== field) {
     problems.push(`error field ${String(error.field)}, expected ${field}`);
+  }
+  const causeMessage = String((error?.cause as Error | undefined)?.message);
+  if (cause !== undefined && !causeMessage.includes(cause)) {
+    problems.push(`error cause "${causeMessage}" lacks "${cause}"`);
   }
   const exposed = `${error?.message} ${JSON.stringify(error)}`;
   if (token !== "" && exposed.includes(token)) problems.push("the error shows the token");
