@@ -93,8 +93,10 @@ export function specChanges(root, spec) {
 /**
  * How the API report moved from the released one: "breaking" when a declaration line is gone
  * or changed (a signature that changed may have narrowed; the report cannot tell), "additive"
- * when lines were only added, "docs-only" when only its comment lines (`// (undocumented)`)
- * changed; `null` when it is unchanged, "additive" when the package was never released.
+ * when lines were only added, or a type the report listed without `export` (used by the
+ * API, not exported) is now exported, "docs-only" when only its comment lines
+ * (`// (undocumented)`) changed; `null` when it is unchanged, "additive" when the package
+ * was never released.
  */
 export function reportChange(root, report) {
   const released = join(root, baselineOf(report));
@@ -111,6 +113,12 @@ export function reportChange(root, report) {
     const left = (removed.get(line) ?? 0) - count;
     if (left < 0) added.set(line, -left);
     removed.set(line, Math.max(left, 0));
+  }
+  // `interface RunView {` become `export interface RunView {`: newly exported, not changed.
+  // The exported line stays among the added ones, so the change counts as additive.
+  for (const [line, count] of removed) {
+    const exported = added.get(`export ${line}`) ?? 0;
+    removed.set(line, Math.max(count - exported, 0));
   }
   if ([...removed.values()].some((count) => count > 0)) return "breaking";
   if (added.size > 0) return "additive";
