@@ -1,6 +1,7 @@
 // `pnpm release:check` in a fresh git repository made from this one's files (what the check
-// reads: package manifests, API reports, specs, the released/ snapshot, the changesets
-// config; no tag, as in a fresh clone), changed the way a maintainer would change it.
+// reads: package manifests, API reports, specs, the changesets config; no tag, as in a
+// fresh clone), released (its baseline taken from its own tree), then changed the way a
+// maintainer would change it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,6 +55,8 @@ beforeEach(() => {
   for (const file of [...tracked.split("\n").filter(Boolean), ".changeset/config.json"]) {
     copy(file);
   }
+  // The copy is a release: its baseline is its own tree, whatever is pending in this repo.
+  execFileSync("node", [join(repo, "scripts/release-baseline.mjs"), "--root", dir]);
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
   git("init", "-q");
   git("add", ".");
@@ -156,25 +159,27 @@ describe("release:check against the released/ snapshot", () => {
   });
 
   it("asks minor for a new public package, found without being listed", () => {
-    mkdirSync(join(dir, "packages/otel"));
+    mkdirSync(join(dir, "packages/metrics"));
     writeFileSync(
-      join(dir, "packages/otel/package.json"),
+      join(dir, "packages/metrics/package.json"),
       JSON.stringify({
-        name: "@x/otel",
+        name: "@x/metrics",
         version: "0.0.0",
         scripts: { build: "tsup" },
         exports: { ".": { import: { types: "./dist/index.d.ts" } } },
       }),
     );
     writeFileSync(
-      join(dir, "packages/otel/otel.api.md"),
-      '## API Report File for "@x/otel"\n\n```ts\nexport function instrument(): void;\n```\n',
+      join(dir, "packages/metrics/metrics.api.md"),
+      '## API Report File for "@x/metrics"\n\n```ts\nexport function instrument(): void;\n```\n',
     );
     const { status, output } = releaseCheck();
     expect(status).toBe(1);
-    expect(output).toContain("@x/otel needs a minor changeset; no pending changeset names it");
-    expect(output).toContain("packages/otel/otel.api.md: a package never released (additive)");
-    changeset("otel", { "@x/otel": "minor" });
+    expect(output).toContain("@x/metrics needs a minor changeset; no pending changeset names it");
+    expect(output).toContain(
+      "packages/metrics/metrics.api.md: a package never released (additive)",
+    );
+    changeset("metrics", { "@x/metrics": "minor" });
     expect(releaseCheck().status).toBe(0);
   });
 });
