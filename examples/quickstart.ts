@@ -140,7 +140,7 @@ async function workflowDemo() {
     retryDelay: "1000 * (retried + 1)", // 1 s, then 2 s (x0.01 here)
   });
   show("triggered", first);
-  const run = await runReaches(first.workflowRunId, "succeeded");
+  const run = await dev.runs.waitFor(first.workflowRunId, "succeeded", { timeoutMs: 10_000 });
   show("run", `${run.state}, labels ${run.labels.join(" + ")}, ${run.attempts.length} attempts`);
 
   step("Workflow: an endpoint that always fails, with a failure callback");
@@ -160,22 +160,8 @@ async function workflowDemo() {
     failureCallback: { url: callback.url, headers: { "X-Alert": "on-call" } },
   });
   show("triggered", second);
-  await runReaches(second.workflowRunId, "callback-succeeded");
+  await dev.runs.waitFor(second.workflowRunId, "callback-succeeded", { timeoutMs: 10_000 });
   for (const server of [flaky, broken, callback]) server.server.close();
-}
-
-/** Polls the dev server's view of a run (a dev-only endpoint) until it is in `state`. */
-async function runReaches(id: string, state: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await fetch(`${dev.workflowUrl}/v2/dev/runs/${id}`, {
-      headers: { authorization: `Bearer ${dev.token}` },
-    });
-    const run = (await response.json()) as { state: string; labels: string[]; attempts: unknown[] };
-    if (run.state === state) return run;
-    if (Date.now() > deadline) throw new Error(`run ${id} is ${run.state}, not ${state}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** A local HTTP endpoint whose handler returns the status to answer with. */
