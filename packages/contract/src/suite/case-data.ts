@@ -21,7 +21,7 @@ const CASE_KEYS = new Set([
 const FILE_KEYS = new Set(["service", "client", "exactHeaderPrefix", "cases"]);
 const REQUEST_KEYS = new Set(["method", "url", "path", "query", "headers", "absent", "body"]);
 const RESPONSE_KEYS = new Set(["status", "headers", "json", "text", "offSpec"]);
-const ERROR_KEYS = new Set(["name", "message", "status", "field"]);
+const ERROR_KEYS = new Set(["name", "message", "status", "field", "cause"]);
 
 export interface LoadedCaseFile extends CaseFile {
   /** Path relative to `cases/`, for test names. */
