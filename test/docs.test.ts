@@ -1,4 +1,4 @@
-// The published API reference: `pnpm docs` must produce an index and one page per
+// The published API reference: `pnpm docs:build` must produce an index and one page per
 // service that render with no network and cover every operation of the spec.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -74,7 +74,7 @@ afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
-describe("pnpm docs", () => {
+describe("pnpm docs:build", () => {
   it("writes an index and one reference page per service", () => {
     expect(existsSync(join(out, "index.html"))).toBe(true);
     for (const service of services) expect(existsSync(join(out, service, "index.html"))).toBe(true);
