@@ -26,7 +26,7 @@ it("a workflow 400 names the header at fault, and ends there", async () => {
   await wf.trigger({ url, runId: "taken-once", delay: "1d", body: "first" });
   const again = wf.trigger({ url, runId: "taken-once", delay: "1d", body: "other" });
   await expect(again).rejects.toBeInstanceOf(BadRequestError);
-  const message = await again.catch((error: Error) => error.message);
+  const message = await again.catch((error: unknown) => (error as Error).message);
   expect(message).toMatch(/^400 .*Svc-Workflow-RunId/);
   expect(message).not.toMatch(/Fix the request/);
 });
