@@ -41,11 +41,11 @@ export class ApiPromise<T> implements Promise<T> {
    *
    * @example
    * ```ts
-   * import { ApiPromise, invalid } from "@x/core";
+   * import { ApiPromise, ValidationError } from "@x/core";
    *
    * function count(items: string[]): ApiPromise<number> {
    *   return ApiPromise.from(() => {
-   *     if (items.length === 0) invalid("items", "must not be empty");
+   *     if (items.length === 0) throw new ValidationError("items", "must not be empty");
    *     return ApiPromise.resolved(items.length, new Response(null));
    *   });
    * }

@@ -7,16 +7,6 @@ import { httpUrl } from "./url";
  * client appends itself (`appended`, e.g. `/v2/trigger`), else a ValidationError naming
  * `field` that quotes the URL (origin and path only: never a query, where a token may be)
  * and says what to drop.
- *
- * @example
- * ```ts
- * import { checkBaseUrl } from "@x/core";
- *
- * const appended = new RegExp("/v2/trigger/*$");
- * checkBaseUrl("https://api.example.com", "baseUrl", appended); // as given
- * // Throws a ValidationError for baseUrl that says to drop "/v2/trigger":
- * checkBaseUrl("https://api.example.com/v2/trigger", "baseUrl", appended);
- * ```
  */
 export function checkBaseUrl(value: unknown, field: string, appended: RegExp): string {
   const url = httpUrl(value, field);

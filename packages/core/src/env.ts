@@ -10,14 +10,6 @@ type Env = Record<string, string | undefined>;
  * Where reading the environment is not permitted (Deno without `--allow-env` throws
  * `NotCapable` or `PermissionDenied`), this throws a ValidationError naming the variable
  * and how to pass its value instead.
- *
- * @example
- * ```ts
- * import { readEnv } from "@x/core";
- *
- * const url = readEnv("VECTOR_URL") ?? "http://127.0.0.1:8081";
- * readEnv("VECTOR_URL", { VECTOR_URL: "https://my-index.example.com" }); // from the given env
- * ```
  */
 export function readEnv(name: string, env?: Env): string | undefined {
   let value: string | undefined;

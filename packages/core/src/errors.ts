@@ -207,19 +207,7 @@ brand(TimeoutError, "TimeoutError");
 brand(ValidationError, "ValidationError");
 brand(AbortError, "AbortError");
 
-/**
- * Throws a {@link ValidationError} for `field`.
- *
- * @example
- * ```ts
- * import { invalid } from "@x/core";
- *
- * function topK(value: number): number {
- *   if (!Number.isInteger(value) || value < 1) invalid("topK", "must be a positive integer");
- *   return value;
- * }
- * ```
- */
+/** Throws a {@link ValidationError} for `field`. */
 export function invalid(field: string, rule: string): never {
   throw new ValidationError(field, rule);
 }

@@ -13,14 +13,6 @@ export type KeyList<T> = { readonly [K in keyof Required<T>]: true };
  * `where` names the method or object for the message, e.g. `trigger` or
  * `trigger flowControl`; the error's `field` is the key itself after `at`, the path of the
  * object (`flowControl.`), as for every other ValidationError.
- *
- * @example
- * ```ts
- * import { checkKnownKeys } from "@x/core";
- *
- * // Throws `trigger: unknown option "delays" (did you mean "delay"?)`:
- * checkKnownKeys("trigger", { delays: "1m" }, { url: true, delay: true });
- * ```
  */
 export function checkKnownKeys(where: string, value: object, allowed: object, at = ""): void {
   for (const key of Object.keys(value)) {
@@ -31,19 +23,7 @@ export function checkKnownKeys(where: string, value: object, allowed: object, at
   }
 }
 
-/**
- * `value` itself if it is a plain object, else a ValidationError naming `field`.
- *
- * @example
- * ```ts
- * import { checkObject } from "@x/core";
- *
- * function start(options: unknown) {
- *   const given = checkObject(options, "options", '{ token: "..." }');
- *   return Object.keys(given);
- * }
- * ```
- */
+/** `value` itself if it is a plain object, else a ValidationError naming `field`. */
 export function checkObject(value: unknown, field: string, example: string): object {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     invalid(field, `must be an object such as ${example}`);
@@ -55,15 +35,6 @@ export function checkObject(value: unknown, field: string, example: string): obj
  * The candidate a typo most likely meant: same letters in another case; at most a third of
  * the letters of the longer of the two (at least one, at most two) away, so `limt` finds
  * `limit`; or a word of the same stem, so `retry` finds `retries`. The nearest one wins.
- *
- * @example
- * ```ts
- * import { closestKey } from "@x/core";
- *
- * closestKey("signl", ["timeoutMs", "maxRetries", "signal"]); // "signal"
- * closestKey("TopK", ["topK", "filter"]); // "topK"
- * closestKey("x", ["topK", "filter"]); // undefined
- * ```
  */
 export function closestKey(key: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;

@@ -87,17 +87,7 @@ export function checkLogLevel(value: unknown, field: string): LogLevel {
   return invalid(field, LEVEL_RULE);
 }
 
-/**
- * The log level set by the `X_LOG` environment variable, if any (read by `fromEnv`).
- *
- * @example
- * ```ts
- * import { readLogLevel } from "@x/core";
- *
- * readLogLevel({ X_LOG: "debug" }); // "debug"
- * readLogLevel({}); // undefined
- * ```
- */
+/** The log level set by the `X_LOG` environment variable, if any (read by `fromEnv`). */
 export function readLogLevel(env?: Record<string, string | undefined>): LogLevel | undefined {
   const value = readEnv("X_LOG", env);
   return value === undefined ? undefined : checkLogLevel(value, "X_LOG");

@@ -1,14 +1,6 @@
 /**
  * A value as a message quotes it: JSON-quoted, and cut after `limit` characters so a huge
  * input (a 400-digit number, a long URL) does not flood the message.
- *
- * @example
- * ```ts
- * import { quote } from "@x/core";
- *
- * quote("sci-fi"); // "\"sci-fi\""
- * quote("x".repeat(100), 10); // "\"xxxxxxxxxx…"
- * ```
  */
 export function quote(value: unknown, limit = 60): string {
   const text = typeof value === "string" ? value : String(value);

@@ -41,15 +41,6 @@ export function checkTimeoutMs(value: unknown, field = "timeoutMs"): void {
 /**
  * The last argument of every client method, checked once per call: `name` is the method,
  * for messages such as `query options: unknown option "timeout" (did you mean "timeoutMs"?)`.
- *
- * @example
- * ```ts
- * import { checkRequestOptions } from "@x/core";
- *
- * checkRequestOptions("query", { timeoutMs: 5_000 }); // { timeoutMs: 5000 }
- * // Throws `query options: unknown option "timeout" (did you mean "timeoutMs"?)`:
- * checkRequestOptions("query", { timeout: 5_000 });
- * ```
  */
 export function checkRequestOptions(name: string, options: unknown): RequestOptions | undefined {
   if (options === undefined) return undefined;

@@ -69,19 +69,6 @@ type Settled = { answer: Answer } | { failure: Failure };
 /**
  * Makes the transport one client sends its calls through. Every option is checked here,
  * at construction.
- *
- * @example
- * ```ts
- * import { createTransport } from "@x/core";
- *
- * const transport = createTransport({
- *   baseUrl: "https://my-index.example.com",
- *   token: "my-token",
- *   maxRetries: 1,
- * });
- * const { data, response } = await transport<{ result: unknown }>({ method: "GET", path: "/info" });
- * console.log(response.status, data.result);
- * ```
  */
 export function createTransport(config: TransportConfig): Transport {
   const { token, maxRetries = 2, timeoutMs = 30_000, hints } = config;

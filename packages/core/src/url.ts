@@ -9,14 +9,6 @@ const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
  * `form`, else a ValidationError naming `field`. `form` lets a client demand the exact
  * shape its service reads: URL parsing quietly accepts `https:host`, tabs or an upper-case
  * scheme.
- *
- * @example
- * ```ts
- * import { httpUrl } from "@x/core";
- *
- * httpUrl("https://my-app.example.com/api/workflow", "url"); // as given
- * httpUrl("ftp://example.com", "url"); // throws a ValidationError for url
- * ```
  */
 export function httpUrl(value: unknown, field: string, form = /^https?:\/\//i): string {
   try {
