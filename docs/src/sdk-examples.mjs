@@ -1,7 +1,7 @@
 // The `@example` blocks of the SDK reference, read from TypeDoc's JSON model, and their
-// type check: each block is a program of its own (its imports included), compiled against
-// the packages' sources as the docs samples are, so an example cannot name a method or an
-// option that does not exist.
+// type check: each block is a program of its own (its imports included, or the snippet
+// prelude below), compiled against the packages' sources as the docs samples are, so an
+// example cannot name a method or an option that does not exist.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +10,15 @@ import { promisify } from "node:util";
 import { ReflectionKind } from "typedoc";
 
 const run = promisify(execFile);
+
+// A block with no import of its own is a snippet: it may use `index` (a VectorIndex) and
+// `wf` (a WorkflowClient), as the READMEs do. The imports also make it a module, where
+// top-level await works.
+const PRELUDE = `import type { VectorIndex } from "@x/vector";
+import type { WorkflowClient } from "@x/workflow";
+declare const index: VectorIndex;
+declare const wf: WorkflowClient;
+`;
 const CALLABLE = ReflectionKind.Method | ReflectionKind.Constructor | ReflectionKind.Function;
 
 /**
@@ -68,11 +77,7 @@ export async function typecheckExamples(root, members) {
     for (const { name, signatures } of members) {
       signatures.flat().forEach((code, i) => {
         const file = `${name.replace(/[^\w.-]+/g, "_")}.${i + 1}.ts`;
-        // A block without import or export would be a script, where top-level await fails.
-        writeFileSync(
-          join(dir, file),
-          /^(import|export) /m.test(code) ? code : `${code}\nexport {};\n`,
-        );
+        writeFileSync(join(dir, file), /^(import|export) /m.test(code) ? code : PRELUDE + code);
       });
     }
     const source = (name) => join(root, "packages", name, "src/index.ts");
