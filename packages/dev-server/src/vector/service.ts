@@ -120,11 +120,44 @@ export interface VectorService {
    * ```
    */
   upsert(records: unknown, namespace?: string): void;
-  /** Upserts as `upsert` does, but the records are ready at once (seed and state file). */
+  /**
+   * Upserts as `upsert` does, but the records are ready at once (seed and state file).
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.load([{ id: "a", vector: [1, 0] }]); // ready at once, not pending
+   * ```
+   */
   load(records: unknown, namespace?: string): void;
-  /** Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace. */
+  /**
+   * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.upsert([{ id: "a", vector: [1, 0] }]);
+   * vector.delete(["a", "b"]); // 1
+   * ```
+   */
   delete(ids: unknown, namespace?: string): number;
-  /** Drops one namespace (the default one is emptied), or with no name every namespace. */
+  /**
+   * Drops one namespace (the default one is emptied), or with no name every namespace.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.upsert({ id: "c", vector: [1, 1] }, "movies");
+   * vector.reset("movies");
+   * vector.reset(); // every namespace
+   * ```
+   */
   reset(namespace?: string): void;
   /**
    * Every record of every namespace (empty ones too), in the form `upsert` takes.

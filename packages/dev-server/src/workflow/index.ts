@@ -113,7 +113,17 @@ export interface WorkflowService {
    * ```
    */
   runs(): RunView[];
-  /** The run with this id; undefined when there is none. */
+  /**
+   * The run with this id; undefined when there is none.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * console.log(workflow.run("wfr_123")?.state ?? "no such run");
+   * ```
+   */
   run(id: string): RunView | undefined;
   /**
    * The unfinished runs with their next step, for a state file; call before `close()`.
@@ -149,6 +159,14 @@ export interface WorkflowService {
   /**
    * Cancels an unfinished run: it is never delivered again. Returns its view; undefined for
    * an unknown id. Throws a ValidationError for a run that already ended.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * const cancelled = workflow.cancel("wfr_123"); // undefined: no such run
+   * ```
    */
   cancel(id: string): RunView | undefined;
 }
