@@ -69,9 +69,10 @@ function examplesOf(comment) {
  * Compiles every example with the repository's compiler settings; throws with the
  * compiler's report, each file named after its example, when one does not type-check.
  * @param {string} root the repository
+ * @param {string[]} packages the packages the examples may import, as `@x/<name>`
  * @param {{ name: string, signatures: string[][] }[]} members
  */
-export async function typecheckExamples(root, members) {
+export async function typecheckExamples(root, packages, members) {
   const dir = mkdtempSync(join(tmpdir(), "x-sdk-examples-"));
   try {
     for (const { name, signatures } of members) {
@@ -87,9 +88,7 @@ export async function typecheckExamples(root, members) {
       compilerOptions: {
         types: ["node"],
         typeRoots: [join(root, "node_modules/@types")],
-        paths: Object.fromEntries(
-          ["core", "workflow", "vector", "dev-server"].map((n) => [`@x/${n}`, [source(n)]]),
-        ),
+        paths: Object.fromEntries(packages.map((n) => [`@x/${n}`, [source(n)]])),
       },
     };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));

@@ -12,7 +12,7 @@ import { callables, typecheckExamples } from "./sdk-examples.mjs";
 const run = promisify(execFile);
 
 // The packages the reference covers, in the order the index lists them.
-export const sdkPackages = ["core", "workflow", "vector", "dev-server"];
+export const sdkPackages = ["core", "workflow", "vector", "dev-server", "otel"];
 
 /** TypeDoc's file name for a page of the package `@x/<name>`. @param {string} name */
 const slug = (name) => `_x_${name}`;
@@ -54,7 +54,7 @@ export async function buildSdk(root, outDir) {
     }
   }
   const model = JSON.parse(readFileSync(join(outDir, "api.json"), "utf8"));
-  await typecheckExamples(root, callables(model));
+  await typecheckExamples(root, sdkPackages, callables(model));
   const base = relative(join(outDir, ".."), outDir);
   return sdkPackages.map((name) => {
     const manifest = JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"));
