@@ -23,7 +23,7 @@ function run(command, args, quiet) {
 }
 
 process.stdout.write("Building the packages (the log is shown only if the build fails)...\n");
-const build = await run("pnpm", ["exec", "turbo", "run", "build", "docs:build"], true);
+const build = await run("pnpm", ["exec", "turbo", "run", "build", "docs:render"], true);
 if (build.code !== 0) {
   process.stderr.write(`${build.log}\nThe build failed (exit ${build.code}); its log is above.\n`);
   process.exit(build.code);

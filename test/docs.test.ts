@@ -1,7 +1,7 @@
-// The published API reference: `pnpm docs` must produce an index and one page per
+// The published API reference: `pnpm docs:build` must produce an index and one page per
 // service that render with no network and cover every operation of the spec.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import { sampleKinds } from "../docs/src/code-samples.mjs";
 import { summary } from "../docs/src/index-page.mjs";
 import { embeddedDefinition, externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
 import { sdkPackages } from "../docs/src/sdk.mjs";
+import { callables } from "../docs/src/sdk-examples.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -74,7 +75,7 @@ afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
-describe("pnpm docs", () => {
+describe("pnpm docs:build", () => {
   it("writes an index and one reference page per service", () => {
     expect(existsSync(join(out, "index.html"))).toBe(true);
     for (const service of services) expect(existsSync(join(out, service, "index.html"))).toBe(true);
@@ -216,6 +217,50 @@ describe("SDK reference", () => {
     for (const file of ["index.html", "classes/_x_vector.VectorIndex.html", "assets/style.css"]) {
       expect(externalResources(sdkPage(file))).toEqual([]);
     }
+  });
+
+  it("links every package's README from its own index page", () => {
+    const index = sdkPage("index.html");
+    for (const name of sdkPackages) {
+      expect(index).toContain(`href="documents/_x_${name}.README.html"`);
+    }
+  });
+
+  it("shows an example on every public method, constructor and function", () => {
+    const model = JSON.parse(sdkPage("api.json"));
+    const members = callables(model);
+    expect(members.map((m) => m.name)).toEqual(
+      expect.arrayContaining([
+        "@x/vector.VectorIndex.constructor",
+        "@x/vector.VectorIndex.range",
+        "@x/workflow.WorkflowClient.trigger",
+        "@x/dev-server.startDevServer",
+      ]),
+    );
+    const without = members.filter((m) => m.signatures.some((examples) => examples.length === 0));
+    expect(without.map((m) => m.name)).toEqual([]);
+    for (const { name, signatures } of members) {
+      for (const code of signatures.flat()) expect(code.trim(), name).not.toBe("");
+    }
+  });
+
+  // TypeScript's name for an anonymous object type; a reader cannot look it up.
+  it("names no type __type on any page", () => {
+    const shown = readdirSync(join(out, "sdk"), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".html"))
+      .filter((file) =>
+        sdkPage(file)
+          .replace(/<[^>]*>/g, "")
+          .includes("__type"),
+      );
+    expect(shown).toEqual([]);
+  });
+
+  it("links a parameter's named type instead of spelling it out", () => {
+    const text = sdkPage("classes/_x_vector.VectorIndex.html").replace(/<[^>]*>/g, "");
+    expect(text).toContain("request: RangeRequest");
+    expect(text).toContain("request: FetchByIds");
+    expect(text).toContain("ApiPromise&lt;IndexInfo&gt;");
   });
 });
 

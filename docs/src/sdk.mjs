@@ -1,16 +1,18 @@
 // Builds the SDK reference: TypeDoc over the public entry points of the published
-// packages (docs/typedoc.json), each package's README rendered as a page of it. Like
-// the API pages, every file must render with no network.
+// packages (docs/typedoc.json), each package's README rendered as a page of it, and
+// TypeDoc's JSON model as `api.json`. Like the API pages, every file must render with no
+// network; every `@example` must type-check.
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { externalResources } from "./offline.mjs";
+import { callables, typecheckExamples } from "./sdk-examples.mjs";
 
 const run = promisify(execFile);
 
 // The packages the reference covers, in the order the index lists them.
-export const sdkPackages = ["core", "workflow", "vector", "dev-server"];
+export const sdkPackages = ["core", "workflow", "vector", "dev-server", "otel"];
 
 /** TypeDoc's file name for a page of the package `@x/<name>`. @param {string} name */
 const slug = (name) => `_x_${name}`;
@@ -33,7 +35,10 @@ export async function buildSdk(root, outDir) {
   try {
     await run(
       join(root, "node_modules/.bin/typedoc"),
-      ["--options", join(root, "docs/typedoc.json"), "--out", outDir, "--logLevel", "Warn"],
+      [
+        ...["--options", join(root, "docs/typedoc.json"), "--logLevel", "Warn"],
+        ...["--out", outDir, "--json", join(outDir, "api.json")],
+      ],
       { cwd: root, maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (error) {
@@ -48,6 +53,8 @@ export async function buildSdk(root, outDir) {
       throw new Error(`SDK page ${shown} would need the network: ${[...new Set(external)]}`);
     }
   }
+  const model = JSON.parse(readFileSync(join(outDir, "api.json"), "utf8"));
+  await typecheckExamples(root, sdkPackages, callables(model));
   const base = relative(join(outDir, ".."), outDir);
   return sdkPackages.map((name) => {
     const manifest = JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"));

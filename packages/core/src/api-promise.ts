@@ -16,6 +16,20 @@ export class ApiPromise<T> implements Promise<T> {
   // Made on first use, so a caller who only asks for `withResponse()` gets no second promise.
   #data: Promise<T> | undefined;
 
+  /**
+   * A call in flight: `raw` resolves to the parsed result and the response it came from.
+   *
+   * @example
+   * ```ts
+   * import { ApiPromise } from "@x/core";
+   *
+   * // What a test double of a client method can return.
+   * const answer = new ApiPromise(
+   *   Promise.resolve({ data: { vectorCount: 3 }, response: new Response(null) }),
+   * );
+   * console.log((await answer).vectorCount);
+   * ```
+   */
   constructor(raw: Promise<WithResponse<T>>) {
     this.#raw = raw;
   }
@@ -24,6 +38,19 @@ export class ApiPromise<T> implements Promise<T> {
    * Runs `start` and returns its promise; if `start` throws (bad input found before any
    * request), the error comes back as a rejected promise instead, so callers see every
    * failure the same way.
+   *
+   * @example
+   * ```ts
+   * import { ApiPromise, ValidationError } from "@x/core";
+   *
+   * function count(items: string[]): ApiPromise<number> {
+   *   return ApiPromise.from(() => {
+   *     if (items.length === 0) throw new ValidationError("items", "must not be empty");
+   *     return ApiPromise.resolved(items.length, new Response(null));
+   *   });
+   * }
+   * await count([]).catch((error: unknown) => console.log(String(error)));
+   * ```
    */
   static from<T>(start: () => ApiPromise<T>): ApiPromise<T> {
     try {
@@ -33,12 +60,33 @@ export class ApiPromise<T> implements Promise<T> {
     }
   }
 
-  /** A promise that resolves without a request, e.g. an empty list asked for nothing. */
+  /**
+   * A promise that resolves without a request, e.g. an empty list asked for nothing.
+   *
+   * @example
+   * ```ts
+   * import { ApiPromise } from "@x/core";
+   *
+   * const nothing = ApiPromise.resolved([], new Response("[]"));
+   * console.log(await nothing); // []
+   * ```
+   */
   static resolved<T>(data: T, response: Response): ApiPromise<T> {
     return new ApiPromise(Promise.resolve({ data, response }));
   }
 
-  /** The parsed result and the final HTTP response. */
+  /**
+   * The parsed result and the final HTTP response.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const { data, response } = await index.info().withResponse();
+   * console.log(data.vectorCount, response.status, response.headers.get("content-type"));
+   * ```
+   */
   withResponse(): Promise<WithResponse<T>> {
     return this.#raw;
   }
@@ -46,6 +94,14 @@ export class ApiPromise<T> implements Promise<T> {
   /**
    * The same call with its result transformed, e.g. a `{ result }` envelope unwrapped;
    * `withResponse()` still gives the response. `transform` may throw to reject.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const count = await index.info().map((info) => info.vectorCount);
+   * ```
    */
   map<U>(transform: (data: T, response: Response) => U): ApiPromise<U> {
     return new ApiPromise(
@@ -53,6 +109,18 @@ export class ApiPromise<T> implements Promise<T> {
     );
   }
 
+  /**
+   * Resolves with the parsed result, as any promise: `await` and `.then` both work.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * index.info().then((info) => console.log(info.dimension));
+   * const info = await index.info(); // `await` calls `then`
+   * ```
+   */
   // biome-ignore lint/suspicious/noThenProperty: an ApiPromise is a promise; `await` needs `then`.
   then<Fulfilled = T, Rejected = never>(
     onFulfilled?: ((value: T) => Fulfilled | PromiseLike<Fulfilled>) | null,
@@ -61,12 +129,37 @@ export class ApiPromise<T> implements Promise<T> {
     return this.#result().then(onFulfilled, onRejected);
   }
 
+  /**
+   * Handles a failure of the call, as any promise does.
+   *
+   * @example
+   * ```ts
+   * import { NotFoundError, VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv().namespace("maybe-gone");
+   * const hits = await index
+   *   .query({ vector: [0.1, 0.2, 0.3] })
+   *   .catch((error: unknown) => (error instanceof NotFoundError ? [] : Promise.reject(error)));
+   * ```
+   */
   catch<Rejected = never>(
     onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
   ): Promise<T | Rejected> {
     return this.#result().catch(onRejected);
   }
 
+  /**
+   * Runs `onFinally` once the call settles, either way, as any promise does.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const started = Date.now();
+   * await index.info().finally(() => console.log(`info took ${Date.now() - started} ms`));
+   * ```
+   */
   finally(onFinally?: (() => void) | null): Promise<T> {
     return this.#result().finally(onFinally);
   }

@@ -10,7 +10,22 @@ export class XError extends Error {
   /** Always `"XError"`, so logs and `error.name` checks name the class. */
   override name = "XError";
 
-  /** Also true for errors thrown by another copy of this package (its ESM or CJS build). */
+  /**
+   * Also true for errors thrown by another copy of this package (its ESM or CJS build).
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex, XError } from "@x/vector";
+   *
+   * try {
+   *   await VectorIndex.fromEnv().info();
+   * } catch (error) {
+   *   // Any failure of a client: bad input, a status, a timeout, no connection.
+   *   if (error instanceof XError) console.error(error.name, error.message);
+   *   else throw error;
+   * }
+   * ```
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asked about.
     return isBranded(this, value);
@@ -21,6 +36,23 @@ export class XError extends Error {
 export class ApiError extends XError {
   /** Always `"ApiError"`, so logs and `error.name` checks name the class. */
   override name = "ApiError";
+  /**
+   * An error for a response with `status`; the clients build these, and a test double of
+   * a client can too.
+   *
+   * @example
+   * ```ts
+   * import { ApiError } from "@x/core";
+   *
+   * const unavailable = new ApiError(
+   *   503,
+   *   { error: "maintenance" },
+   *   new Headers({ "retry-after": "30" }),
+   *   "503 maintenance",
+   * );
+   * console.log(unavailable.status, unavailable.body);
+   * ```
+   */
   constructor(
     /** HTTP status of the response (0 for a redirect a browser hid). */
     readonly status: number,
@@ -93,6 +125,23 @@ export class ConnectionError extends XError {
   readonly code: string | undefined;
   /** Attempts made, the failed one included. */
   readonly attempts: number;
+  /**
+   * An error for a call that got no response; `failure` says which call and why.
+   *
+   * @example
+   * ```ts
+   * import { ConnectionError } from "@x/core";
+   *
+   * // A refused connection, e.g. from a test double of `fetch`.
+   * const refused = new ConnectionError("GET http://127.0.0.1:1/info failed: ECONNREFUSED", {
+   *   method: "GET",
+   *   url: "http://127.0.0.1:1/info",
+   *   code: "ECONNREFUSED",
+   *   attempts: 1,
+   *   cause: undefined,
+   * });
+   * ```
+   */
   constructor(message: string, failure: ConnectionFailure) {
     super(message, { cause: failure.cause });
     this.method = failure.method;
@@ -121,6 +170,17 @@ export class AbortError extends XError {
 export class ValidationError extends XError {
   /** Always `"ValidationError"`, so logs and `error.name` checks name the class. */
   override name = "ValidationError";
+  /**
+   * An error for input that breaks `rule`; its message is `<field>: <rule>`.
+   *
+   * @example
+   * ```ts
+   * import { ValidationError } from "@x/core";
+   *
+   * const error = new ValidationError("topK", "must be a positive integer");
+   * console.log(error.message); // "topK: must be a positive integer"
+   * ```
+   */
   constructor(
     /** The option or field at fault, e.g. `flowControl.rate`. */
     readonly field: string,

@@ -8,13 +8,66 @@ import { invalid } from "./errors";
 
 /** Any object with these four methods, such as `console`, pino or winston. */
 export interface Logger {
-  /** Not called today: every line has a level of its own below. */
+  /**
+   * Not called today: every line has a level of its own below.
+   *
+   * @example
+   * ```ts
+   * import type { Logger } from "@x/core";
+   * import { VectorIndex } from "@x/vector";
+   *
+   * // Every attempt, on stderr; the other levels are dropped.
+   * const logger: Logger = {
+   *   debug: (message) => process.stderr.write(`${message}\n`),
+   *   info: () => {},
+   *   warn: () => {},
+   *   error: () => {},
+   * };
+   * const index = VectorIndex.fromEnv(undefined, { logger, logLevel: "debug" });
+   * ```
+   */
   debug(message: string, ...details: unknown[]): void;
-  /** Receives one line for every call that succeeded (at "info" or "debug"). */
+  /**
+   * Receives one line for every call that succeeded (at "info" or "debug").
+   *
+   * @example
+   * ```ts
+   * import { WorkflowClient } from "@x/workflow";
+   *
+   * // `console` is a Logger: one line per call that succeeded, and every retry and failure.
+   * const wf = WorkflowClient.fromEnv(undefined, { logger: console, logLevel: "info" });
+   * ```
+   */
   info(message: string, ...details: unknown[]): void;
-  /** Receives one line for every attempt that is retried (at "warn", "info" or "debug"). */
+  /**
+   * Receives one line for every attempt that is retried (at "warn", "info" or "debug").
+   *
+   * @example
+   * ```ts
+   * import type { Logger } from "@x/core";
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const retries: string[] = [];
+   * const logger: Logger = { ...console, warn: (message) => retries.push(message) };
+   * const index = VectorIndex.fromEnv(undefined, { logger, logLevel: "warn" });
+   * ```
+   */
   warn(message: string, ...details: unknown[]): void;
-  /** Receives one line for every call that failed (at any level but "off"). */
+  /**
+   * Receives one line for every call that failed (at any level but "off").
+   *
+   * @example
+   * ```ts
+   * import type { Logger } from "@x/core";
+   * import { WorkflowClient } from "@x/workflow";
+   *
+   * const logger: Logger = {
+   *   ...console,
+   *   error: (message, record) => console.error(JSON.stringify({ message, record })),
+   * };
+   * const wf = WorkflowClient.fromEnv(undefined, { logger, logLevel: "error" });
+   * ```
+   */
   error(message: string, ...details: unknown[]): void;
 }
 

@@ -8,6 +8,23 @@ export const VERSION: string = manifest.version;
 export class UsageError extends Error {}
 
 /**
+ * What `x-dev` without its command prints (to stderr, exit code 2, as any usage error: a
+ * script that forgot the command fails). The full help is one flag away, not dumped here.
+ */
+export const SHORT_USAGE = `Usage: x-dev start [options]
+
+Starts local emulators of the workflow and vector services, until Ctrl+C.
+Run "x-dev --help" to see every option and the dev-only routes.
+`;
+
+/** The message for a command line whose command is missing or is not `start`. */
+export function commandError(positionals: readonly string[]): string {
+  if (positionals.length === 0) return SHORT_USAGE;
+  const given = positionals.length === 1 ? `"${positionals[0]}"` : positionals.join(" ");
+  return `x-dev: expected the command "start", got ${given}\n\n${SHORT_USAGE}`;
+}
+
+/**
  * node:util's parseArgs says `Unknown option '--prot'. To specify a positional argument
  * starting with a '-', place it at the end ...`; this names the flag and the closest known
  * one instead, and passes every other parse error through unchanged.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { banner } from "./banner.js";
-import { explainParseError, UsageError, VERSION } from "./cli-usage.js";
+import { commandError, explainParseError, UsageError, VERSION } from "./cli-usage.js";
 import { corsPolicy } from "./cors.js";
 import { dashboardUrl } from "./dashboard/index.js";
 import { startDevServer } from "./server.js";
@@ -51,13 +51,19 @@ Limits (the services state none; these are this server's, each answered with a 4
   Request bodies over 10 MiB are refused with 413 on both services.
 
 Dev-only routes, besides each service's own (same token):
-  GET /                    on the workflow port: the dashboard
+  on the workflow port:
+  GET /                    the dashboard
   GET /v2/dev/runs         every run with its attempts; ?state=retrying&label=a&limit=20
   GET /v2/dev/runs/<id>    one run
   DELETE /v2/dev/runs/<id> cancel a run: it is never delivered again
   GET /v2/dev/clock        { mode, now, nextDueAt? }
   POST /v2/dev/clock       {"advance":"1d"} or {"advanceMs":86400000} (--clock manual):
                            moves time and answers once the work due in between has run
+  on the vector port:
+  POST /upsert[/<ns>]      add or replace records { id, vector?, sparseVector?, metadata?, data? }
+  POST /delete[/<ns>]      delete records: { ids: [...] }
+  POST /reset              drop every namespace and empty the default one
+  POST /scan[/<ns>]        records in id order through a filter: { cursor?, limit?, filter? }
 `;
 
 type LimitKey = keyof (VectorLimits & WorkflowLimits);
@@ -117,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1 || positionals[0] !== "start") {
-    process.stderr.write(`x-dev: expected the command "start"\n\n${HELP}`);
+    process.stderr.write(commandError(positionals));
     return 2;
   }
   let options: Parameters<typeof startDevServer>[0];

@@ -11,12 +11,34 @@ export type ClockMode = "real" | "manual";
 export interface DevClock {
   /** `"real"` or `"manual"`, as the dev server was started. */
   readonly mode: ClockMode;
-  /** The clock's time in Unix ms (virtual under the manual clock; always an integer). */
+  /**
+   * The clock's time in Unix ms (virtual under the manual clock; always an integer).
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ clock: "manual" });
+   * const before = dev.clock.now();
+   * await dev.clock.advance("1h");
+   * console.log(dev.clock.now() - before); // 3600000
+   * ```
+   */
   now(): number;
   /**
    * Manual clock only: moves time forward by `by` (ms, or a duration such as `"1d2h"`) and
    * resolves with the new time once every delivery, retry and failure call due in that
    * window has run to its outcome, in due order, each at its own due time.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ clock: "manual" });
+   * // A run triggered with delay "1d" is delivered inside this call.
+   * await dev.clock.advance("1d");
+   * await dev.clock.advance(500); // milliseconds
+   * ```
    */
   advance(by: number | string): Promise<number>;
 }
@@ -27,13 +49,62 @@ export interface TimerHandle {
 
 /** The clock as the services use it. */
 export interface Clock extends DevClock {
-  /** Runs `fn` after `ms` of this clock: never for +Infinity, at once for negative or NaN. */
+  /**
+   * Runs `fn` after `ms` of this clock: never for +Infinity, at once for negative or NaN.
+   *
+   * @example
+   * ```ts
+   * import { createClock } from "@x/dev-server";
+   *
+   * const clock = createClock("manual", 0);
+   * const timer = clock.after(1_000, () => console.log("due at", clock.now()));
+   * await clock.advance(1_000); // logs "due at 1000"
+   * timer.cancel(); // no effect once it ran
+   * ```
+   */
   after(ms: number, fn: () => void): TimerHandle;
-  /** Work a timer started (a delivery in flight); `advance` waits for it to settle. */
+  /**
+   * Work a timer started (a delivery in flight); `advance` waits for it to settle.
+   *
+   * @example
+   * ```ts
+   * import { createClock } from "@x/dev-server";
+   *
+   * const clock = createClock("manual", 0);
+   * clock.after(10, () => {
+   *   // advance() resolves only once this delivery settled.
+   *   void clock.track(fetch("http://127.0.0.1:3000/api/workflow", { method: "POST" }));
+   * });
+   * await clock.advance(10);
+   * ```
+   */
   track<T>(work: Promise<T>): Promise<T>;
-  /** When the earliest timer is due; undefined when none waits. */
+  /**
+   * When the earliest timer is due; undefined when none waits.
+   *
+   * @example
+   * ```ts
+   * import { createClock } from "@x/dev-server";
+   *
+   * const clock = createClock("manual", 0);
+   * clock.after(250, () => {});
+   * console.log(clock.nextDueAt()); // 250
+   * ```
+   */
   nextDueAt(): number | undefined;
-  /** Drops every timer and refuses new ones: the service is closing. */
+  /**
+   * Drops every timer and refuses new ones: the service is closing.
+   *
+   * @example
+   * ```ts
+   * import { createClock } from "@x/dev-server";
+   *
+   * const clock = createClock("manual", 0);
+   * clock.after(250, () => console.log("never runs"));
+   * clock.clearAll();
+   * console.log(clock.nextDueAt()); // undefined
+   * ```
+   */
   clearAll(): void;
 }
 
@@ -235,7 +306,18 @@ export function advanceMs(by: number | string): number {
   return Math.ceil(by);
 }
 
-/** A clock of `mode`; a manual one starts at `start` (Unix ms, the wall clock by default). */
+/**
+ * A clock of `mode`; a manual one starts at `start` (Unix ms, the wall clock by default).
+ *
+ * @example
+ * ```ts
+ * import { createClock } from "@x/dev-server";
+ *
+ * const real = createClock("real");
+ * const manual = createClock("manual", Date.UTC(2030, 0, 1));
+ * console.log(real.now(), new Date(manual.now()).toISOString());
+ * ```
+ */
 export function createClock(mode: ClockMode, start = Date.now()): Clock {
   if (mode === "real") return new RealClock();
   if (mode === "manual") return new ManualClock(start);

@@ -23,21 +23,66 @@ export interface WaitForOptions {
 
 /** `dev.runs`: every method resolves with copies, so a view held never changes under you. */
 export interface DevRuns {
-  /** The runs, oldest first, narrowed as `GET /v2/dev/runs` would. */
+  /**
+   * The runs, oldest first, narrowed as `GET /v2/dev/runs` would.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer();
+   * const failing = await dev.runs.list({ state: "retrying", label: "billing", limit: 20 });
+   * for (const run of failing) console.log(run.workflowRunId, run.attempts.length);
+   * ```
+   */
   list(options?: RunsListOptions): Promise<RunView[]>;
-  /** The run with this id; undefined when there is none. */
+  /**
+   * The run with this id; undefined when there is none.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer();
+   * const run = await dev.runs.get("wfr_123");
+   * console.log(run?.state ?? "no such run");
+   * ```
+   */
   get(id: string): Promise<RunView | undefined>;
   /**
    * Resolves with the run once it is in `until` (a state, or a test of the view). Rejects
    * with a RunWaitError naming the state reached when the run ends elsewhere or
    * `timeoutMs` (real time) runs out.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   * import { WorkflowClient } from "@x/workflow";
+   *
+   * const dev = await startDevServer();
+   * const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: dev.token });
+   * const { workflowRunId } = await wf.trigger({ url: "http://127.0.0.1:3000/api/workflow" });
+   * const run = await dev.runs.waitFor(workflowRunId, "succeeded", { timeoutMs: 10_000 });
+   * const twice = await dev.runs.waitFor(workflowRunId, (view) => view.attempts.length >= 2);
+   * ```
    */
   waitFor(
     id: string,
     until: RunState | ((run: RunView) => boolean),
     options?: WaitForOptions,
   ): Promise<RunView>;
-  /** Cancels an unfinished run (it is never delivered again) and resolves with its view. */
+  /**
+   * Cancels an unfinished run (it is never delivered again) and resolves with its view.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer();
+   * const cancelled = await dev.runs.cancel("wfr_123");
+   * console.log(cancelled.state); // "cancelled"
+   * ```
+   */
   cancel(id: string): Promise<RunView>;
 }
 
@@ -45,6 +90,21 @@ export interface DevRuns {
 export class RunWaitError extends XError {
   /** Always `"RunWaitError"`, so logs and `error.name` checks name the class. */
   override name = "RunWaitError";
+  /**
+   * Made by `dev.runs.waitFor`: `message` says why the wait ended, `run` is the run then.
+   *
+   * @example
+   * ```ts
+   * import { RunWaitError, startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer();
+   * try {
+   *   await dev.runs.waitFor("wfr_123", "succeeded", { timeoutMs: 1_000 });
+   * } catch (error) {
+   *   if (error instanceof RunWaitError) console.log(error.message, error.run.state);
+   * }
+   * ```
+   */
   constructor(
     message: string,
     /** The run as it was when the wait ended. */

@@ -15,14 +15,50 @@ export interface NamespaceOption {
 export interface DevVector {
   /** The index the vector service runs: the options given, then the state file's, then the defaults. */
   readonly index: IndexConfig;
-  /** Upserts records; they count as pending for `vector.pendingMs` on the dev server's clock. */
+  /**
+   * Upserts records; they count as pending for `vector.pendingMs` on the dev server's clock.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ vector: { dimension: 2 } });
+   * await dev.vector.upsert([
+   *   { id: "a", vector: [1, 0], metadata: { genre: "sci-fi" } },
+   *   { id: "b", vector: [0, 1] },
+   * ]);
+   * await dev.vector.upsert({ id: "c", vector: [1, 1] }, { namespace: "movies" });
+   * ```
+   */
   upsert(
     records: VectorRecordInput | VectorRecordInput[],
     options?: NamespaceOption,
   ): Promise<void>;
-  /** Deletes the records with these ids; resolves with how many existed. */
+  /**
+   * Deletes the records with these ids; resolves with how many existed.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ vector: { dimension: 2 } });
+   * const deleted = await dev.vector.delete(["a", "b"]);
+   * await dev.vector.delete("c", { namespace: "movies" });
+   * ```
+   */
   delete(ids: string | string[], options?: NamespaceOption): Promise<number>;
-  /** Drops one namespace (the default one is emptied), or with no namespace, every one. */
+  /**
+   * Drops one namespace (the default one is emptied), or with no namespace, every one.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer();
+   * await dev.vector.reset({ namespace: "movies" }); // that namespace only
+   * await dev.vector.reset(); // every namespace
+   * ```
+   */
   reset(options?: NamespaceOption): Promise<void>;
 }
 

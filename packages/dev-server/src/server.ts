@@ -97,11 +97,40 @@ export interface DevServer {
   vector: DevVector;
   /** How many seed records were loaded at start. */
   seeded: number;
-  /** Stops both services and closes every connection. */
+  /**
+   * Stops both services and closes every connection.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ stateFile: ".x-dev-state.json" });
+   * try {
+   *   // ... the tests or the app against dev.workflowUrl and dev.vectorUrl
+   * } finally {
+   *   await dev.close(); // also writes the state file
+   * }
+   * ```
+   */
   close(): Promise<void>;
 }
 
-/** Starts the workflow and vector emulators; resolves once both listen. */
+/**
+ * Starts the workflow and vector emulators; resolves once both listen.
+ *
+ * @example
+ * ```ts
+ * import { startDevServer } from "@x/dev-server";
+ * import { VectorIndex } from "@x/vector";
+ * import { WorkflowClient } from "@x/workflow";
+ *
+ * const dev = await startDevServer({ vector: { dimension: 3 } });
+ * const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
+ * const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: dev.token });
+ * console.log(await index.info());
+ * await dev.close();
+ * ```
+ */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const host = options.host ?? "127.0.0.1";
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;

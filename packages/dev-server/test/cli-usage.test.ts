@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { banner } from "../src/banner.js";
+import { SHORT_USAGE } from "../src/cli-usage.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
@@ -47,12 +48,41 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
     expect(port.stderr).toContain("unknown option --port; did you mean --workflow-port?");
   });
 
-  it("--help names the dev routes and the dashboard", async () => {
+  it("--help names every dev-only route and the dashboard", async () => {
     const help = await run(["--help"]);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("GET /v2/dev/runs         every run with its attempts");
-    expect(help.stdout).toContain("GET /                    on the workflow port: the dashboard");
+    const lines = help.stdout.split("\n").map((line) => line.trim());
+    for (const route of [
+      "GET /",
+      "GET /v2/dev/runs",
+      "GET /v2/dev/runs/<id>",
+      "DELETE /v2/dev/runs/<id>",
+      "GET /v2/dev/clock",
+      "POST /v2/dev/clock",
+      "POST /upsert[/<ns>]",
+      "POST /delete[/<ns>]",
+      "POST /reset",
+      "POST /scan[/<ns>]",
+    ]) {
+      expect(
+        lines.some((line) => line.startsWith(`${route} `)),
+        route,
+      ).toBe(true);
+    }
     expect(help.stdout).toContain("-v, --version");
+  });
+
+  it("with no command prints a short usage and the way to --help, exit 2", async () => {
+    const bare = await run([]);
+    expect(bare).toEqual({ code: 2, stdout: "", stderr: SHORT_USAGE });
+    expect(SHORT_USAGE).toContain('Run "x-dev --help"');
+    expect(SHORT_USAGE.split("\n").length).toBeLessThan(8);
+  });
+
+  it("with a command other than start names it, then the short usage, exit 2", async () => {
+    const wrong = await run(["strat"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe(`x-dev: expected the command "start", got "strat"\n\n${SHORT_USAGE}`);
   });
 });
 

@@ -127,6 +127,9 @@ describe("filter syntax errors name the position", () => {
     ["a IN ()", 7, "expected a value"],
     ["a = @", 5, "unexpected character"],
     ["HAS FIELD", 10, "expected a field name"],
+    ["genre = sci", 9, `found "sci"; a string value is quoted: write 'sci'`],
+    ["genre IN ('drama', sci)", 20, `found "sci"; a string value is quoted: write 'sci'`],
+    ["title GLOB The", 12, `found "The"; a string value is quoted: write 'The'`],
   ])("%s", async (filter, position, words) => {
     const answer = await h.post("/query", { vector: [1, 0], filter });
     expect(answer.status).toBe(400);

@@ -131,14 +131,38 @@ describe("range", () => {
     expect(body.result.vectors.map((r: { id: string }) => r.id)).toEqual(["x"]);
     const other = await v.post("/range", { cursor: 7, limit: 5 });
     expect(other.status).toBe(400);
-    expect(other.body.error).toContain('cursor: "7" is not a cursor of this index');
+    expect(other.body.error).toContain('cursor: "7" is not a cursor this server issued');
   });
 
-  it("refuses a cursor it did not issue", async () => {
+  // "abc" and "eAA" once decoded as ids ("\uB769", "x"): a guess read as a place to resume.
+  it.each(["abc", "eAA", "1", "not a cursor!", "eAA.", "eAA.AAAAAAAA", "0.0"])(
+    "refuses %j, a cursor it did not issue, saying what a cursor is",
+    async (cursor) => {
+      const v = await start();
+      await v.upsert([
+        { id: "x", vector: [1, 0] },
+        { id: "y", vector: [0, 1] },
+      ]);
+      const answer = await v.post("/range", { cursor, limit: 3 });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(
+        `cursor: ${JSON.stringify(cursor)} is not a cursor this server issued; a cursor is "0" to start a range, then the nextCursor of the page before, sent back unchanged`,
+      );
+    },
+  );
+
+  it("takes back every cursor it issued, and a cursor with one character changed is refused", async () => {
     const v = await start();
-    const answer = await v.post("/range", { cursor: "not a cursor!", limit: 3 });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toContain("cursor");
+    await v.upsert([
+      { id: "x", vector: [1, 0] },
+      { id: "y", vector: [0, 1] },
+    ]);
+    const first = await v.post("/range", { cursor: "0", limit: 1 });
+    const issued: string = first.body.result.nextCursor;
+    expect((await v.post("/range", { cursor: issued, limit: 1 })).status).toBe(200);
+    const last = issued.at(-1) === "A" ? "B" : "A";
+    const changed = await v.post("/range", { cursor: issued.slice(0, -1) + last, limit: 1 });
+    expect(changed.status).toBe(400);
   });
 });
 

@@ -48,13 +48,14 @@ interface Call {
  * @example
  * ```ts
  * import { tracing } from "@x/otel";
+ * import { VectorIndex } from "@x/vector";
+ * import { WorkflowClient } from "@x/workflow";
  *
- * // VectorIndex from @x/vector, WorkflowClient from @x/workflow.
- * const index = new VectorIndex({ url, token, tracing: tracing() });
+ * const index = VectorIndex.fromEnv(undefined, { tracing: tracing() });
  * await index.query({ vector: [0.1, 0.2, 0.3], topK: 5 }); // one span: POST /query
  *
  * // No trace context on the wire (a service that rejects unknown headers):
- * const wf = new WorkflowClient({ token, tracing: tracing({ propagate: false }) });
+ * const wf = WorkflowClient.fromEnv(undefined, { tracing: tracing({ propagate: false }) });
  * ```
  */
 export function tracing(options: TracingOptions = {}): Tracing {

@@ -8,7 +8,17 @@ import { invalid, quote } from "@x/core/internal";
 export interface FilterExpression {
   /** Marks a value made by the builder; a string cannot pass for one. */
   readonly [brand]: true;
-  /** The expression in the service's filter language. */
+  /**
+   * The expression in the service's filter language.
+   *
+   * @example
+   * ```ts
+   * import { filter } from "@x/vector";
+   *
+   * const expression = filter.and(filter.eq("genre", "sci-fi"), filter.gte("year", 2000));
+   * String(expression); // "(genre = 'sci-fi') AND (year >= 2000)"
+   * ```
+   */
   toString(): string;
 }
 declare const brand: unique symbol;

@@ -64,7 +64,19 @@ export type RangeAllRequest = Omit<RangeRequest, "cursor" | "limit"> & {
 
 /** Every record, page by page; iterate it with `for await`, or its `pages()`. */
 export interface RangeIterable<Meta = AnyMeta> extends AsyncIterable<VectorRecord<Meta>> {
-  /** The same vectors as whole pages, one request each. */
+  /**
+   * The same vectors as whole pages, one request each.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * for await (const page of index.rangeAll({ pageSize: 100 }).pages()) {
+   *   console.log(page.vectors.length, page.nextCursor);
+   * }
+   * ```
+   */
   pages(): AsyncIterable<RangePage<Meta>>;
 }
 

@@ -82,6 +82,22 @@ export class VectorIndex<Meta = AnyMeta> {
    */
   readonly api: Client<paths>;
 
+  /**
+   * A client for the index at `options.url`, authenticated with `options.token`.
+   * Nothing is sent until a method is called; bad options throw a `ValidationError` here.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * type Movie = { genre: string; year: number };
+   * const index = new VectorIndex<Movie>({
+   *   url: "https://my-index.example.com",
+   *   token: "my-token",
+   *   maxRetries: 2,
+   * });
+   * ```
+   */
   constructor(options: VectorIndexOptions) {
     checkObject(options, "VectorIndex options", '{ url: "https://...", token: "..." }');
     checkKnownKeys("VectorIndex", options, CLIENT_KEYS);
@@ -134,6 +150,18 @@ export class VectorIndex<Meta = AnyMeta> {
   /**
    * Reads `VECTOR_URL`, `VECTOR_TOKEN` and `X_LOG` (the log level) from `env` (default:
    * `process.env` where it exists); `options` win over them.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * // VECTOR_URL and VECTOR_TOKEN, e.g. as `pnpm x-dev start` prints them.
+   * const index = VectorIndex.fromEnv<{ genre: string }>();
+   * const custom = VectorIndex.fromEnv(
+   *   { VECTOR_URL: "http://127.0.0.1:8081", VECTOR_TOKEN: "dev-token" },
+   *   { timeoutMs: 5_000 },
+   * );
+   * ```
    */
   static fromEnv<Meta = AnyMeta>(
     env?: Record<string, string | undefined>,
@@ -152,13 +180,37 @@ export class VectorIndex<Meta = AnyMeta> {
   /**
    * The same index scoped to namespace `name` (`""` is the default namespace). A name that
    * cannot be sent is reported by each call of the new index.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const movies = index.namespace("movies");
+   * const hits = await movies.query({ vector: [0.1, 0.2, 0.3], topK: 5 });
+   * ```
    */
   namespace(name: string): VectorIndex<Meta> {
     const scoped: WithCore = { ...this.#options, namespace: name, [SHARED_CORE]: this.#core };
     return new VectorIndex(scoped);
   }
 
-  /** One page of vectors from `cursor` (`"0"` first, then `nextCursor` until it is `""`). */
+  /**
+   * One page of vectors from `cursor` (`"0"` first, then `nextCursor` until it is `""`).
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * let cursor = "0";
+   * do {
+   *   const page = await index.range({ cursor, limit: 100, includeMetadata: true });
+   *   for (const record of page.vectors) console.log(record.id, record.metadata);
+   *   cursor = page.nextCursor;
+   * } while (cursor !== "");
+   * ```
+   */
   range(request: RangeRequest, options?: RequestOptions): ApiPromise<RangePage<Meta>> {
     return ApiPromise.from(() => {
       const checked = checkRequestOptions("range", options);
@@ -181,6 +233,16 @@ export class VectorIndex<Meta = AnyMeta> {
    * Every vector (with `prefix`, every matching one), fetched `pageSize` at a time as the
    * loop asks for them. `pages()` yields whole pages instead of records. Bad input is
    * reported by the first `next()`; `options` apply to every page's request.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * for await (const record of index.rangeAll({ prefix: "doc-", pageSize: 500 })) {
+   *   console.log(record.id);
+   * }
+   * ```
    */
   rangeAll(request: RangeAllRequest = {}, options?: RequestOptions): RangeIterable<Meta> {
     const index = this;
@@ -213,7 +275,23 @@ export class VectorIndex<Meta = AnyMeta> {
     };
   }
 
-  /** The `topK` (default 10) nearest vectors, highest score first. */
+  /**
+   * The `topK` (default 10) nearest vectors, highest score first.
+   *
+   * @example
+   * ```ts
+   * import { filter, VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv<{ genre: string }>();
+   * const hits = await index.query({
+   *   vector: [0.1, 0.2, 0.3],
+   *   topK: 3,
+   *   includeMetadata: true,
+   *   filter: filter.eq("genre", "sci-fi"),
+   * });
+   * for (const hit of hits) console.log(hit.id, hit.score, hit.metadata?.genre);
+   * ```
+   */
   query(query: Query, options?: RequestOptions): ApiPromise<ScoreRecord<Meta>[]> {
     return ApiPromise.from(() => {
       const checked = checkRequestOptions("query", options);
@@ -221,7 +299,21 @@ export class VectorIndex<Meta = AnyMeta> {
     });
   }
 
-  /** Several queries in one request: one list of results per query, in order. */
+  /**
+   * Several queries in one request: one list of results per query, in order.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const [near, far] = await index.queryMany([
+   *   { vector: [0.1, 0.2, 0.3], topK: 2 },
+   *   { vector: [0.9, 0.8, 0.7], topK: 2 },
+   * ]);
+   * console.log(near?.length, far?.length);
+   * ```
+   */
   queryMany(queries: Query[], options?: RequestOptions): ApiPromise<ScoreRecord<Meta>[][]> {
     return ApiPromise.from(() => {
       const checked = checkRequestOptions("queryMany", options);
@@ -238,15 +330,46 @@ export class VectorIndex<Meta = AnyMeta> {
   /**
    * The vectors with these ids, in order, `null` for an id with no vector; `fetch(ids,
    * { includeMetadata: true })`, or the whole request as one object, `fetch({ ids, ... })`.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const records = await index.fetch(["a", "b"], { includeVectors: true });
+   * console.log(records.map((record) => record?.vector ?? "no such vector"));
+   * ```
    */
   fetch(
     ids: string[],
     include?: Omit<FetchByIds, "ids">,
     options?: RequestOptions,
   ): ApiPromise<(VectorRecord<Meta> | null)[]>;
-  /** The vectors with `request.ids`, in order, `null` for an id with no vector. */
+  /**
+   * The vectors with `request.ids`, in order, `null` for an id with no vector.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const [first, second] = await index.fetch({ ids: ["a", "b"], includeMetadata: true });
+   * console.log(first?.metadata, second?.id ?? "no vector b");
+   * ```
+   */
   fetch(request: FetchByIds, options?: RequestOptions): ApiPromise<(VectorRecord<Meta> | null)[]>;
-  /** Up to 1000 vectors whose id starts with `prefix`; use `rangeAll({ prefix })` for more. */
+  /**
+   * Up to 1000 vectors whose id starts with `prefix`; use `rangeAll({ prefix })` for more.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const docs = await index.fetch({ prefix: "doc-", includeData: true });
+   * console.log(docs.map((record) => record.id));
+   * ```
+   */
   fetch(request: FetchByPrefix, options?: RequestOptions): ApiPromise<VectorRecord<Meta>[]>;
   fetch(
     first: string[] | FetchByIds | FetchByPrefix,
@@ -282,7 +405,18 @@ export class VectorIndex<Meta = AnyMeta> {
     });
   }
 
-  /** Counts and configuration of the whole index, with per-namespace counts. */
+  /**
+   * Counts and configuration of the whole index, with per-namespace counts.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const { vectorCount, dimension, similarityFunction } = await index.info();
+   * console.log(`${vectorCount} vectors of ${dimension} dimensions, ${similarityFunction}`);
+   * ```
+   */
   info(options?: RequestOptions): ApiPromise<IndexInfo> {
     return ApiPromise.from(() => {
       const checked = checkRequestOptions("info", options);

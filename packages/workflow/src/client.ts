@@ -80,6 +80,18 @@ export class WorkflowClient {
    */
   readonly api: Client<paths>;
 
+  /**
+   * A client of the workflow service at `options.baseUrl` (or the region's address),
+   * authenticated with `options.token`. Bad options throw a `ValidationError` here.
+   *
+   * @example
+   * ```ts
+   * import { WorkflowClient } from "@x/workflow";
+   *
+   * const wf = new WorkflowClient({ token: "my-token", region: "eu-central-1" });
+   * const local = new WorkflowClient({ baseUrl: "http://127.0.0.1:8080", token: "dev-token" });
+   * ```
+   */
   constructor(options: WorkflowClientOptions) {
     checkObject(options, "WorkflowClient options", '{ token: "..." }');
     checkKnownKeys("WorkflowClient", options, CLIENT_KEYS);
@@ -143,6 +155,15 @@ export class WorkflowClient {
    * A client configured from `WORKFLOW_TOKEN` (required), `WORKFLOW_URL`,
    * `WORKFLOW_REGION` and `X_LOG` (the log level), read from `env` or else `process.env`;
    * `options` win over them.
+   *
+   * @example
+   * ```ts
+   * import { WorkflowClient } from "@x/workflow";
+   *
+   * // WORKFLOW_TOKEN and WORKFLOW_URL, e.g. as `pnpm x-dev start` prints them.
+   * const wf = WorkflowClient.fromEnv();
+   * const patient = WorkflowClient.fromEnv(process.env, { timeoutMs: 30_000 });
+   * ```
    */
   static fromEnv(
     env?: Record<string, string | undefined>,
@@ -162,6 +183,22 @@ export class WorkflowClient {
    * Starts a run of the workflow at `request.url`. Bad input rejects the promise with a
    * `ValidationError` before anything is sent. `options`: `signal`, `timeoutMs`,
    * `maxRetries`, extra `headers` of this call.
+   *
+   * @example
+   * ```ts
+   * import { WorkflowClient } from "@x/workflow";
+   *
+   * const wf = WorkflowClient.fromEnv();
+   * const { workflowRunId } = await wf.trigger({
+   *   url: "https://my-app.example.com/api/workflow",
+   *   body: { orderId: 1042 },
+   *   retries: 3,
+   *   delay: "10m",
+   *   labels: ["billing"],
+   *   flowControl: { key: "user-1", parallelism: 1 },
+   * });
+   * console.log(workflowRunId);
+   * ```
    */
   trigger(request: TriggerRequest, options?: RequestOptions): ApiPromise<TriggerResult> {
     return ApiPromise.from(() => {

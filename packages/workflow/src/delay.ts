@@ -13,6 +13,14 @@ export const MAX_DELAY_SECONDS = Number.MAX_SAFE_INTEGER;
  * Seconds in a delay such as `"10s"`, `"1.5h"` or `"1d10h30m"`: one or more
  * `<number><s|m|h|d>` terms that add up, in any order, at most `MAX_DELAY_SECONDS` in all.
  * Throws a `ValidationError` naming `field` otherwise.
+ *
+ * @example
+ * ```ts
+ * import { parseDelay } from "@x/workflow";
+ *
+ * parseDelay("1d10h30m"); // 124200
+ * parseDelay("1.5h"); // 5400
+ * ```
  */
 export function parseDelay(value: string, field = "delay"): number {
   if (typeof value !== "string" || !DELAY.test(value)) {
@@ -28,7 +36,17 @@ export function parseDelay(value: string, field = "delay"): number {
   return seconds;
 }
 
-/** A delay option as sent: strings are checked, a number of seconds becomes `"<n>s"`. */
+/**
+ * A delay option as sent: strings are checked, a number of seconds becomes `"<n>s"`.
+ *
+ * @example
+ * ```ts
+ * import { formatDelay } from "@x/workflow";
+ *
+ * formatDelay(90); // "90s"
+ * formatDelay("1h30m"); // "1h30m"
+ * ```
+ */
 export function formatDelay(value: string | number, field = "delay"): string {
   if (typeof value !== "number") {
     parseDelay(value, field);

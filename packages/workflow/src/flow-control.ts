@@ -39,6 +39,14 @@ const PART_ORDER = ["parallelism", "rate", "period"];
  * Reads a `Svc-Flow-Control-Value` such as `parallelism=1, rate=10, period=1m`: parts in
  * that order, each optional, but parallelism or rate is required, counts are positive
  * integers and period (a delay, returned in seconds) needs rate.
+ *
+ * @example
+ * ```ts
+ * import { parseFlowControlValue } from "@x/workflow";
+ *
+ * const { parallelism, rate, period } = parseFlowControlValue("parallelism=1, rate=10, period=1m");
+ * console.log(parallelism, rate, period); // 1 10 60
+ * ```
  */
 export function parseFlowControlValue(text: string): FlowControlLimits {
   const limits: FlowControlLimits = {};
@@ -79,7 +87,16 @@ function positivePeriod(text: string): number {
   return seconds;
 }
 
-/** The header value for the given limits, validated with the parser above. */
+/**
+ * The header value for the given limits, validated with the parser above.
+ *
+ * @example
+ * ```ts
+ * import { formatFlowControl } from "@x/workflow";
+ *
+ * formatFlowControl({ key: "user-1", rate: 10, period: "1m" }); // "rate=10, period=1m"
+ * ```
+ */
 export function formatFlowControl(flowControl: FlowControl): string {
   checkObject(flowControl, FIELD, '{ key: "user-1", rate: 10 }');
   checkKnownKeys(`trigger ${FIELD}`, flowControl, FLOW_CONTROL_KEYS, `${FIELD}.`);

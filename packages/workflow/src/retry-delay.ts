@@ -2,7 +2,18 @@ import { invalid } from "@x/core/internal";
 
 /** A parsed `Svc-Retry-Delay` expression. */
 export interface RetryDelay {
-  /** Delay in milliseconds before the next attempt; `retried` is 0 for the first retry. */
+  /**
+   * Delay in milliseconds before the next attempt; `retried` is 0 for the first retry.
+   *
+   * @example
+   * ```ts
+   * import { parseRetryDelay } from "@x/workflow";
+   *
+   * const delay = parseRetryDelay("1000 * pow(2, retried)");
+   * delay.evaluate(0); // 1000
+   * delay.evaluate(3); // 8000
+   * ```
+   */
   evaluate(retried: number): number;
 }
 
@@ -63,6 +74,17 @@ const TOKEN = /\d+(?:\.\d+)?|\w+|\S/g;
  * and pow, exp, sqrt, abs, floor, ceil, round, min, max (nothing else, with those arities).
  * Throws a `ValidationError` for `retryDelay` whose rule gives the 1-based position of the
  * problem. The expression is parsed once; `evaluate` walks the parsed tree.
+ *
+ * @example
+ * ```ts
+ * import { parseRetryDelay, ValidationError } from "@x/workflow";
+ *
+ * try {
+ *   parseRetryDelay("1000 * (retried + 1");
+ * } catch (error) {
+ *   if (error instanceof ValidationError) console.log(error.field, error.rule);
+ * }
+ * ```
  */
 export function parseRetryDelay(expression: string): RetryDelay {
   if (typeof expression !== "string") {
@@ -198,14 +220,34 @@ function evaluate(node: Node, retried: number): number {
   }
 }
 
-/** The first `count` delays in milliseconds; without an expression, the default backoff. */
+/**
+ * The first `count` delays in milliseconds; without an expression, the default backoff.
+ *
+ * @example
+ * ```ts
+ * import { retryDelaySchedule } from "@x/workflow";
+ *
+ * retryDelaySchedule("1000 * (retried + 1)", 3); // [1000, 2000, 3000]
+ * retryDelaySchedule(undefined, 2); // the default backoff: [1000, 12182.49...]
+ * ```
+ */
 export function retryDelaySchedule(expression: string | undefined, count: number): number[] {
   const evaluate =
     expression === undefined ? defaultRetryDelay : parseRetryDelay(expression).evaluate;
   return Array.from({ length: count }, (_, retried) => evaluate(retried));
 }
 
-/** The service's backoff without an expression: `min(86400, e^(2.5 * retried))` seconds, in ms. */
+/**
+ * The service's backoff without an expression: `min(86400, e^(2.5 * retried))` seconds, in ms.
+ *
+ * @example
+ * ```ts
+ * import { defaultRetryDelay } from "@x/workflow";
+ *
+ * defaultRetryDelay(0); // 1000
+ * defaultRetryDelay(10); // 86400000, the one-day cap
+ * ```
+ */
 export function defaultRetryDelay(retried: number): number {
   return Math.min(86400, Math.exp(2.5 * retried)) * 1000;
 }

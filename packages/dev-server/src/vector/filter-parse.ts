@@ -48,6 +48,16 @@ class Parser {
   private fail(expected: string, t = this.peek()): never {
     throw new FilterSyntaxError(t.pos + 1, `expected ${expected}, found ${describe(t)}`);
   }
+  // A bare word where a value belongs is most often a string someone forgot to quote.
+  private failUnquoted(expected: string): never {
+    const t = this.peek();
+    if (t.type !== "ident") this.fail(expected);
+    const quoted = `'${t.text}'`;
+    throw new FilterSyntaxError(
+      t.pos + 1,
+      `expected ${expected}, found ${describe(t)}; a string value is quoted: write ${quoted}`,
+    );
+  }
   private isKeyword(word: string, offset = 0): boolean {
     const t = this.peek(offset);
     return t.type === "ident" && t.text.toUpperCase() === word;
@@ -169,7 +179,7 @@ class Parser {
     if (this.isKeyword("GLOB")) {
       this.next();
       const p = this.peek();
-      if (p.type !== "string") this.fail("a quoted glob pattern");
+      if (p.type !== "string") this.failUnquoted("a quoted glob pattern");
       this.next();
       if (p.value.length > this.maxGlobLength) {
         throw new FilterSyntaxError(
@@ -216,7 +226,7 @@ class Parser {
       this.next();
       return this.isKeywordText(t, "TRUE");
     }
-    return this.fail("a value (number, quoted string, true or false)");
+    return this.failUnquoted("a value (number, quoted string, true or false)");
   }
 
   private isKeywordText(t: Token, word: string): boolean {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { InvalidInput } from "./errors.js";
 import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
@@ -51,21 +52,30 @@ export function lowerBound(ids: string[], key: string): number {
   return lo;
 }
 
-// A range cursor names the next id to return (base64url of its UTF-16 code units, which keeps
-// an id with a lone surrogate intact where UTF-8 would turn it into U+FFFD; never "0",
-// which starts a range, nor "", which ends one). Iterating in id order from that id, ids
-// that existed when the iteration began are each returned exactly once, whatever is upserted
-// or deleted between pages: later inserts appear only if they sort after the cursor.
+// A range cursor names the next id to return: `<id>.<check>`, the id as base64url of its UTF-16
+// code units (which keeps an id with a lone surrogate intact where UTF-8 would turn it into
+// U+FFFD) and a check on it, so that a string this server never issued ("abc", "1") is
+// refused instead of read as a place to resume. Never "0", which starts a range, nor "",
+// which ends one. Iterating in id order from that id, ids that existed when the iteration
+// began are each returned exactly once, whatever is upserted or deleted between pages: later
+// inserts appear only if they sort after the cursor. The check is a checksum, not a secret:
+// cursors stay valid across restarts with a state file.
 export function encodeCursor(id: string): string {
-  return Buffer.from(id, "utf16le").toString("base64url");
+  const encoded = Buffer.from(id, "utf16le").toString("base64url");
+  return `${encoded}.${check(encoded)}`;
+}
+
+function check(encoded: string): string {
+  return createHash("sha256").update(encoded).digest("base64url").slice(0, 8);
 }
 
 export function decodeCursor(cursor: string): string {
   if (cursor === "0") return "";
-  const id = Buffer.from(cursor, "base64url").toString("utf16le");
-  if (id === "" || encodeCursor(id) !== cursor) {
+  const [encoded = "", sum, ...rest] = cursor.split(".");
+  const id = Buffer.from(encoded, "base64url").toString("utf16le");
+  if (rest.length > 0 || id === "" || sum !== check(encoded) || encodeCursor(id) !== cursor) {
     throw new InvalidInput(
-      `cursor: "${cursor}" is not a cursor of this index; start a range with "0"`,
+      `cursor: ${JSON.stringify(cursor)} is not a cursor this server issued; a cursor is "0" to start a range, then the nextCursor of the page before, sent back unchanged`,
     );
   }
   return id;

@@ -74,22 +74,104 @@ const VECTOR_SERVICE_OPTIONS: OptionNames = {
 
 /** A vector service to mount on your own `node:http` server. */
 export interface VectorService {
-  /** Node request listener for everything under the service's address. */
+  /**
+   * Node request listener for everything under the service's address.
+   *
+   * @example
+   * ```ts
+   * import { createServer } from "node:http";
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token" });
+   * // Under a path of a server that also answers other routes.
+   * const server = createServer((req, res) => {
+   *   if (req.url?.startsWith("/health")) res.end("ok");
+   *   else vector.handle(req, res);
+   * });
+   * ```
+   */
   handle(req: IncomingMessage, res: ServerResponse): void;
-  /** Nothing outlives a request (no timers, no calls out), so there is nothing to stop. */
+  /**
+   * Nothing outlives a request (no timers, no calls out), so there is nothing to stop.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token" });
+   * await vector.close();
+   * ```
+   */
   close(): Promise<void>;
   /**
    * Upserts records as the dev-only `/upsert` route would; throws InvalidInput (or its
    * DimensionMismatch) naming what was wrong.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.upsert([
+   *   { id: "a", vector: [1, 0], metadata: { genre: "sci-fi" } },
+   *   { id: "b", vector: [0, 1] },
+   * ]);
+   * vector.upsert({ id: "c", vector: [1, 1] }, "movies");
+   * ```
    */
   upsert(records: unknown, namespace?: string): void;
-  /** Upserts as `upsert` does, but the records are ready at once (seed and state file). */
+  /**
+   * Upserts as `upsert` does, but the records are ready at once (seed and state file).
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.load([{ id: "a", vector: [1, 0] }]); // ready at once, not pending
+   * ```
+   */
   load(records: unknown, namespace?: string): void;
-  /** Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace. */
+  /**
+   * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.upsert([{ id: "a", vector: [1, 0] }]);
+   * vector.delete(["a", "b"]); // 1
+   * ```
+   */
   delete(ids: unknown, namespace?: string): number;
-  /** Drops one namespace (the default one is emptied), or with no name every namespace. */
+  /**
+   * Drops one namespace (the default one is emptied), or with no name every namespace.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.upsert({ id: "c", vector: [1, 1] }, "movies");
+   * vector.reset("movies");
+   * vector.reset(); // every namespace
+   * ```
+   */
   reset(namespace?: string): void;
-  /** Every record of every namespace (empty ones too), in the form `upsert` takes. */
+  /**
+   * Every record of every namespace (empty ones too), in the form `upsert` takes.
+   *
+   * @example
+   * ```ts
+   * import { createVectorService } from "@x/dev-server";
+   *
+   * const vector = createVectorService({ token: "dev-token", vector: { dimension: 2 } });
+   * vector.upsert({ id: "c", vector: [1, 1] }, "movies");
+   * const { movies } = vector.exportRecords();
+   * console.log(movies); // [{ id: "c", vector: [1, 1] }]
+   * ```
+   */
   exportRecords(): Record<string, VectorRecordInput[]>;
   /** The index the service holds, with the defaults filled in. */
   readonly index: IndexConfig;
@@ -158,7 +240,19 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-/** The vector service's emulator: the spec's reads plus dev-only writes, over one index. */
+/**
+ * The vector service's emulator: the spec's reads plus dev-only writes, over one index.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http";
+ * import { createVectorService } from "@x/dev-server";
+ *
+ * // The vector emulator alone, on a server of your own.
+ * const vector = createVectorService({ token: "dev-token", vector: { dimension: 3 } });
+ * const server = createServer(vector.handle).listen(8081, "127.0.0.1");
+ * ```
+ */
 export function createVectorService(options: VectorServiceOptions): VectorService {
   refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
   const config = indexConfig(options.vector);

@@ -76,23 +76,97 @@ export interface WorkflowServiceOptions {
 
 /** A workflow service to mount on your own `node:http` server. */
 export interface WorkflowService {
-  /** Node request listener for everything under the service's address. */
+  /**
+   * Node request listener for everything under the service's address.
+   *
+   * @example
+   * ```ts
+   * import { createServer } from "node:http";
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * const server = createServer(workflow.handle);
+   * ```
+   */
   handle(req: IncomingMessage, res: ServerResponse): void;
-  /** Cancels timers and waiting runs, aborts calls in flight; resolves when they settled. */
+  /**
+   * Cancels timers and waiting runs, aborts calls in flight; resolves when they settled.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * await workflow.close(); // no delivery starts after this
+   * ```
+   */
   close(): Promise<void>;
-  /** Every run so far, oldest first. */
+  /**
+   * Every run so far, oldest first.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * for (const run of workflow.runs()) console.log(run.workflowRunId, run.state, run.url);
+   * ```
+   */
   runs(): RunView[];
-  /** The run with this id; undefined when there is none. */
+  /**
+   * The run with this id; undefined when there is none.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * console.log(workflow.run("wfr_123")?.state ?? "no such run");
+   * ```
+   */
   run(id: string): RunView | undefined;
-  /** The unfinished runs with their next step, for a state file; call before `close()`. */
+  /**
+   * The unfinished runs with their next step, for a state file; call before `close()`.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const before = createWorkflowService({ token: "dev-token" });
+   * const saved = before.pendingRuns();
+   * await before.close();
+   * const after = createWorkflowService({ token: "dev-token" });
+   * after.resume(saved);
+   * ```
+   */
   pendingRuns(): SavedRun[];
-  /** Resumes saved runs at their next step (due ones at once); throws for a malformed one. */
+  /**
+   * Resumes saved runs at their next step (due ones at once); throws for a malformed one.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const first = createWorkflowService({ token: "dev-token" });
+   * const unfinished = first.pendingRuns();
+   * await first.close();
+   * createWorkflowService({ token: "dev-token" }).resume(unfinished);
+   * ```
+   */
   resume(runs: SavedRun[]): void;
   /** The clock the service runs on. */
   readonly clock: Clock;
   /**
    * Cancels an unfinished run: it is never delivered again. Returns its view; undefined for
    * an unknown id. Throws a ValidationError for a run that already ended.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * const cancelled = workflow.cancel("wfr_123"); // undefined: no such run
+   * ```
    */
   cancel(id: string): RunView | undefined;
 }
@@ -113,7 +187,19 @@ function deliveryTimeout(ms: number | undefined): number {
   return ms;
 }
 
-/** The workflow service's emulator: trigger, scheduled delivery, retries, failure calls. */
+/**
+ * The workflow service's emulator: trigger, scheduled delivery, retries, failure calls.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http";
+ * import { createWorkflowService } from "@x/dev-server";
+ *
+ * // The workflow emulator alone: delays and backoff ten times shorter.
+ * const workflow = createWorkflowService({ token: "dev-token", timeScale: 0.1 });
+ * const server = createServer(workflow.handle).listen(8080, "127.0.0.1");
+ * ```
+ */
 export function createWorkflowService(options: WorkflowServiceOptions): WorkflowService {
   const timeScale = options.timeScale ?? 1;
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {

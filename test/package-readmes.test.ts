@@ -1,0 +1,34 @@
+// What a reader sees first in each package's README (also a page of the SDK reference):
+// the title, then a paragraph saying what the package is for, before any command.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { sdkPackages } from "../docs/src/sdk.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const readme = (name: string) => readFileSync(join(root, "packages", name, "README.md"), "utf8");
+
+describe.each(sdkPackages)("the README of @x/%s", (name) => {
+  it("starts with its title, then a paragraph of prose", () => {
+    const [title, first] = readme(name).split("\n\n");
+    expect(title).toBe(`# @x/${name}`);
+    expect(first).not.toMatch(/^(```|\||- |#)/);
+    expect(first!.split(/\s+/).length).toBeGreaterThan(15);
+  });
+});
+
+describe("the dev server's README", () => {
+  // The package is not on the registry: a bare `npx x-dev` would fetch a stranger's package.
+  it("runs the CLI with pnpm, never with a bare npx", () => {
+    const text = readme("dev-server");
+    expect(text).toContain("pnpm x-dev start");
+    expect(text).toContain("pnpm exec x-dev start");
+    expect(text).not.toMatch(/npx\s+(-\S+\s+)*x-dev/);
+  });
+
+  it("says what the package is for before anything else", () => {
+    const first = readme("dev-server").split("\n\n")[1]!;
+    expect(first).toMatch(/^Local emulators of the workflow trigger service and the vector/);
+  });
+});
