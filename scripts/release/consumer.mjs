@@ -7,7 +7,13 @@ import { fileURLToPath } from "node:url";
 import { mustRun, run } from "./run.mjs";
 
 /** What the package READMEs tell users to install; the rehearsal runs exactly this. */
-export const INSTALLED_BY_NAME = ["@x/workflow", "@x/vector", "@x/dev-server"];
+export const INSTALLED_BY_NAME = ["@x/workflow", "@x/vector", "@x/dev-server", "@x/otel"];
+
+/**
+ * What a TypeScript app on Node installs beside them: Node's own types, for the Node major
+ * it runs (`@x/dev-server` takes them as an optional peer, so npm adds none by itself).
+ */
+const NODE_TYPES = `@types/node@^${process.versions.node.split(".")[0]}`;
 
 // [file in smoke/, its name in the consumer project]
 const SMOKE_FILES = [
@@ -21,7 +27,8 @@ const SMOKE_FILES = [
 
 // How users compile: strict, with exact optional properties. Under Node's resolution the
 // libraries' own declarations are checked too (skipLibCheck off), which proves the types
-// of everything they import, `@types/node` included, arrived with the install. Checking
+// of everything they import arrived with the install (`@types/node` installed by the app,
+// as every Node TypeScript project does). Checking
 // @types/node costs seconds of CPU, so the bundler run, there for the `import` condition's
 // resolution, skips it as most projects do.
 const TSCONFIGS = {
@@ -61,7 +68,9 @@ export function createConsumer(dir, registryUrl, scope) {
 }
 
 export async function installByName(dir) {
-  await mustRun("npm", ["install", ...INSTALLED_BY_NAME, "--no-audit", "--no-fund"], { cwd: dir });
+  await mustRun("npm", ["install", ...INSTALLED_BY_NAME, NODE_TYPES, "--no-audit", "--no-fund"], {
+    cwd: dir,
+  });
 }
 
 /** The version of each scoped package npm installed, by name. */
