@@ -29,15 +29,15 @@ export function isCallRequest(request: OutgoingRequest): boolean {
  */
 export function requestClass(standard: () => boolean): typeof Request {
   class CallRequest implements OutgoingRequest {
-    readonly url: string = "";
-    readonly method = "GET";
-    readonly headers = new Headers();
+    // Set by the constructor from openapi-fetch's init, which always holds method and headers.
+    declare readonly url: string;
+    declare readonly method: string;
+    declare readonly headers: Headers;
 
     constructor(url: string, init: RequestInit = {}) {
       // biome-ignore lint/correctness/noConstructorReturn: openapi-fetch calls `new Request(url, init)`; with middleware registered, the answer must be a standard Request.
       if (standard()) return new Request(url, init) as unknown as CallRequest;
-      this.url = url;
-      Object.assign(this, init);
+      Object.assign(this, init, { url });
       callRequests.add(this);
     }
 

@@ -22,13 +22,12 @@ export function retryAfterMs(headers: Headers): number | undefined {
 }
 
 /**
- * Milliseconds to wait before retry number `retry` (0 for the first retry).
- * A server's `Retry-After` wins when it is at most 60 s; otherwise 0.5 s doubling to an
- * 8 s cap, with up to 25% jitter taken off so clients that failed together do not retry
- * together.
+ * Milliseconds to wait before retry number `retry` (0 for the first retry), given what the
+ * server's `Retry-After` asked for (see `retryAfterMs`). That wins when it is at most 60 s;
+ * otherwise 0.5 s doubling to an 8 s cap, with up to 25% jitter taken off so clients that
+ * failed together do not retry together.
  */
-export function retryDelayMs(retry: number, headers?: Headers): number {
-  const asked = headers && retryAfterMs(headers);
+export function retryDelayMs(retry: number, asked?: number): number {
   if (asked !== undefined && asked <= MAX_RETRY_AFTER_MS) return asked;
   return Math.min(500 * 2 ** retry, 8000) * (1 - Math.random() * 0.25);
 }

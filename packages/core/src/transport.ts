@@ -85,6 +85,10 @@ export function createTransport(config: TransportConfig): Transport {
       : undefined;
   const send: Fetch = config.fetch ?? ((url, init) => fetch(url, init));
 
+  /** The typed error of a response, its headers and its text redacted. */
+  const errorFor = (status: number, headers: Headers, text: string): ApiError =>
+    errorFromResponse(status, redactHeaders(headers, redact), text, redact, hints);
+
   /** The answer for a response read to its end, or the failure it is. */
   function settle(exchange: Exchange, target: CallTarget, url: string, readable: boolean): Settled {
     const { response, text } = exchange;
@@ -99,13 +103,10 @@ export function createTransport(config: TransportConfig): Transport {
     if (isRedirect(response)) {
       return { failure: redirectError(response, target, url, headers, redact(text), redact) };
     }
-    const error = errorFor(response.status, response.headers, text);
+    const error = errorFromResponse(response.status, headers, text, redact, hints);
     const safeText = redact(text);
     return { answer: { response: copyOf(response, headers, safeText), text: safeText, error } };
   }
-
-  const errorFor = (status: number, headers: Headers, text: string): ApiError =>
-    errorFromResponse(status, redactHeaders(headers, redact), text, redact, hints);
 
   const sendCall = async (
     request: OutgoingRequest,
@@ -179,10 +180,7 @@ export function createTransport(config: TransportConfig): Transport {
         throw settled.failure;
       }
       const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;
-      const wait = retryDelayMs(
-        attempt - 1,
-        failure instanceof ApiError ? failure.headers : undefined,
-      );
+      const wait = retryDelayMs(attempt - 1, asked);
       if (observed) {
         const retry = event(false, wait);
         log.retry?.(retry);

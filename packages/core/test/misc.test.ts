@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../src/index";
 import { httpUrl, readEnv } from "../src/internal";
 // The retry policy is internal to the transport; its rules are tested here directly.
-import { isRetryableStatus, retryDelayMs } from "../src/retry-policy";
+import { isRetryableStatus, retryAfterMs, retryDelayMs } from "../src/retry-policy";
 
 describe("retryDelayMs", () => {
   it("doubles from 0.5 s to an 8 s cap with at most 25% jitter", () => {
@@ -19,12 +19,14 @@ describe("retryDelayMs", () => {
     }
   });
   it("honours Retry-After in seconds and as an HTTP date, up to 60 s", () => {
-    expect(retryDelayMs(0, new Headers({ "retry-after": "3" }))).toBe(3000);
+    expect(retryDelayMs(0, retryAfterMs(new Headers({ "retry-after": "3" })))).toBe(3000);
     const date = new Date(Date.now() + 10_000).toUTCString();
-    const ms = retryDelayMs(0, new Headers({ "retry-after": date }));
+    const ms = retryDelayMs(0, retryAfterMs(new Headers({ "retry-after": date })));
     expect(ms).toBeGreaterThan(8000);
     expect(ms).toBeLessThanOrEqual(10_000);
-    expect(retryDelayMs(0, new Headers({ "retry-after": "120" }))).toBeLessThanOrEqual(500);
+    expect(
+      retryDelayMs(0, retryAfterMs(new Headers({ "retry-after": "120" }))),
+    ).toBeLessThanOrEqual(500);
   });
   it("retries only statuses another attempt can fix", () => {
     expect([408, 409, 429, 500, 502, 503].every(isRetryableStatus)).toBe(true);
