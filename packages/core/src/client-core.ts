@@ -73,7 +73,13 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
   const middleware: Middleware[] = [];
   const api = createClient<Paths>({
     baseUrl: config.baseUrl.replace(/\/+$/, ""),
-    fetch: async (request) => (await transport.send(request, {}, true)).response,
+    fetch: async (request) => {
+      const { response, text } = await transport.send(request, {}, true);
+      // A body that is not JSON is an ApiError here, where the response is known: openapi-fetch's
+      // own JSON.parse would throw a bare SyntaxError. The escape hatch pays a second parse.
+      if (response.ok) parseData(text, response, transport);
+      return response;
+    },
     Request: requestClass(() => middleware.length > 0),
     headers: checkDefaultHeaders(config.defaultHeaders),
     bodySerializer: serializeBody,

@@ -44,18 +44,17 @@ export interface Answer {
 /** What a client sends its calls with. */
 export interface Transport {
   /**
-   * Sends one call: its final answer (2xx or not, after retries). `readable` is for
-   * openapi-fetch's own parsing (`api`, and any call that middleware sees): a 2xx body
-   * must then be JSON, checked here, as openapi-fetch's `JSON.parse` would throw a bare
-   * `SyntaxError`, and the answer's response is a copy whose body can be read again.
-   * Without it (the client's methods, no middleware) the response is the one fetch gave,
-   * its body already read into `text`, which the method parses itself: building a second
-   * Response per call would cost more than the rest of the client together.
+   * Sends one call: its final answer (2xx or not, after retries). With `readable` (for
+   * `api`, whose body openapi-fetch reads, and for any call that middleware sees), a 2xx
+   * answer's response is a copy whose body can be read again. Without it (the client's
+   * methods, no middleware) it is the response fetch gave, its body already read into
+   * `text`, which the method parses itself: building a second Response per call would cost
+   * more than the rest of the client together.
    */
   send(request: OutgoingRequest, options?: CallOptions, readable?: boolean): Promise<Answer>;
   /**
-   * The typed error for an answer the transport did not build itself (a middleware's
-   * response), or for a 2xx body that is not JSON; `headers` and `text` as received.
+   * The typed error for a response the transport did not judge itself (a middleware's, or
+   * a 2xx whose body is not JSON); `headers` and `text` as received.
    */
   errorFor(status: number, headers: Headers, text: string): ApiError;
 }
@@ -93,9 +92,6 @@ export function createTransport(config: TransportConfig): Transport {
   function settle(exchange: Exchange, target: CallTarget, url: string, readable: boolean): Settled {
     const { response, text } = exchange;
     if (response.ok) {
-      if (readable && !isJsonOrEmpty(response, text)) {
-        return { failure: errorFor(response.status, response.headers, text) };
-      }
       const answered = readable ? copyOf(response, response.headers, text) : response;
       return { answer: { response: answered, text } };
     }
@@ -208,17 +204,6 @@ function copyOf(response: Response, headers: Headers, text: string): Response {
     statusText: response.statusText,
     headers,
   });
-}
-
-/** Whether a 2xx body parses as openapi-fetch will parse it: JSON, or nothing at all. */
-function isJsonOrEmpty(response: Response, text: string): boolean {
-  if (text === "" || response.status === 204) return true;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function statusOf(failure: Failure | undefined): number | undefined {

@@ -1,5 +1,12 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { AbortError, ApiPromise, NotFoundError, TimeoutError, ValidationError } from "../src/index";
+import {
+  AbortError,
+  ApiError,
+  ApiPromise,
+  NotFoundError,
+  TimeoutError,
+  ValidationError,
+} from "../src/index";
 import { checkRequestOptions, closestKey, createClientCore } from "../src/internal";
 import type { paths } from "./fixtures/empty-answers";
 
@@ -138,6 +145,17 @@ describe("an empty 2xx answer is a result, never an error", () => {
     const { data, error } = await api.HEAD("/items/{id}", { params: { path: { id: "x" } } });
     expect({ data, error }).toEqual({ data: undefined, error: undefined });
     expect(requests[0]?.method).toBe("HEAD");
+  });
+});
+
+describe("api when the answer is not JSON", () => {
+  it("throws an ApiError that quotes the body, never a bare SyntaxError", async () => {
+    const { fetch } = answering(() => new Response("<html>proxy</html>", { status: 200 }));
+    const { api } = createClientCore<paths>({ baseUrl: "http://127.0.0.1:1", token: TOKEN, fetch });
+    const error = await api.GET("/items").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(SyntaxError);
+    expect((error as ApiError).message).toMatch(/^200 body is not JSON: "<html>proxy/);
   });
 });
 
