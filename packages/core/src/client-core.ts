@@ -7,8 +7,8 @@ import createClient, {
 import { ApiPromise, type WithResponse } from "./api-promise";
 import { requestClass } from "./call-request";
 import type { RequestOptions } from "./client-options";
+import { checkHeaderRecord } from "./headers";
 import { type Answer, createTransport, type Transport, type TransportConfig } from "./transport";
-import { checkDefaultHeaders } from "./validate";
 
 // Each client is openapi-fetch's `createClient<paths>()` over our transport: openapi-fetch
 // types and builds every call and runs the middleware once per call; the transport sends
@@ -81,7 +81,11 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       return response;
     },
     Request: requestClass(() => middleware.length > 0),
-    headers: checkDefaultHeaders(config.defaultHeaders),
+    // openapi-fetch merges them under each call's own, whatever the case of their names.
+    headers:
+      config.defaultHeaders === undefined
+        ? undefined
+        : checkHeaderRecord("defaultHeaders", config.defaultHeaders),
     bodySerializer: serializeBody,
     querySerializer: createQuerySerializer(),
     ...(config.pathSerializer ? { pathSerializer: config.pathSerializer } : {}),

@@ -1,5 +1,4 @@
 import { invalid } from "./errors";
-import { checkHeaderRecord } from "./headers";
 
 // Checks of the client options the transport reads, each a small named rule, so a bad
 // option is a ValidationError at construction rather than a confusing failure (or a
@@ -35,19 +34,6 @@ export function checkToken(token: unknown): void {
         "(a token read from a file often ends in a newline: trim it)",
     );
   }
-}
-
-/**
- * `headers` with lower-case names (so a call's own header replaces a default whatever its
- * case), or undefined when there are none.
- */
-export function checkDefaultHeaders(headers: unknown): Record<string, string> | undefined {
-  if (headers === undefined) return undefined;
-  const checked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(checkHeaderRecord("defaultHeaders", headers))) {
-    checked[name.toLowerCase()] = value;
-  }
-  return Object.keys(checked).length > 0 ? checked : undefined;
 }
 
 /** What to use instead of each `RequestInit` field the client sets itself. */
