@@ -9,21 +9,22 @@ import { invalid } from "./errors";
 /** Any object with these four methods, such as `console`, pino or winston. */
 export interface Logger {
   /**
-   * Not called today: every line has a level of its own below.
+   * Not called today: every line has a level of its own below, and "debug" logs what
+   * "info" does. Part of the shape so that `console` and the usual loggers fit.
    *
    * @example
    * ```ts
    * import type { Logger } from "@x/core";
    * import { VectorIndex } from "@x/vector";
    *
-   * // Every attempt, on stderr; the other levels are dropped.
+   * // Calls and retries on stderr, failures on stdout.
    * const logger: Logger = {
-   *   debug: (message) => process.stderr.write(`${message}\n`),
-   *   info: () => {},
-   *   warn: () => {},
-   *   error: () => {},
+   *   debug: () => {},
+   *   info: (message) => process.stderr.write(`${message}\n`),
+   *   warn: (message) => process.stderr.write(`${message}\n`),
+   *   error: (message) => process.stdout.write(`${message}\n`),
    * };
-   * const index = VectorIndex.fromEnv(undefined, { logger, logLevel: "debug" });
+   * const index = VectorIndex.fromEnv(undefined, { logger, logLevel: "info" });
    * ```
    */
   debug(message: string, ...details: unknown[]): void;
@@ -63,7 +64,7 @@ export interface Logger {
    *
    * const logger: Logger = {
    *   ...console,
-   *   error: (message, record) => console.error(JSON.stringify({ message, record })),
+   *   error: (message) => console.error(JSON.stringify({ level: "error", message })),
    * };
    * const wf = WorkflowClient.fromEnv(undefined, { logger, logLevel: "error" });
    * ```
@@ -142,7 +143,7 @@ export interface TransportLog {
 }
 
 /** The line of one attempt: `POST https://h/query -> 503 in 12 ms (attempt 1 of 3); retrying in 500 ms`. */
-export function describeAttempt(record: AttemptRecord): string {
+function describeAttempt(record: AttemptRecord): string {
   const { method, url, outcome, durationMs, attempt, attempts, retryInMs } = record;
   const wait = retryInMs === undefined ? "" : `; retrying in ${Math.round(retryInMs)} ms`;
   return `[x] ${method} ${url} -> ${outcome} in ${Math.round(durationMs)} ms (attempt ${attempt} of ${attempts})${wait}`;
