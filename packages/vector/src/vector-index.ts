@@ -1,4 +1,4 @@
-import { AbortError, ApiPromise, type Middleware, type RequestOptions, XError } from "@x/core";
+import { ApiPromise, type Middleware, type RequestOptions, XError } from "@x/core";
 import {
   CLIENT_OPTION_KEYS,
   type ClientCore,
@@ -252,11 +252,8 @@ export class VectorIndex<Meta = AnyMeta> {
       // A cursor seen before, the one just sent or an older one, would loop forever.
       const seen = new Set<string>();
       for (let cursor = "0"; cursor !== ""; ) {
-        const signal = options?.signal;
-        if (signal?.aborted) {
-          throw new AbortError("rangeAll was aborted by its signal.", { cause: signal.reason });
-        }
         seen.add(cursor);
+        // An aborted signal ends the loop here: each page's call checks it before sending.
         const page = await index.range({ ...rest, cursor, limit: pageSize }, options);
         yield page;
         cursor = page.nextCursor;
