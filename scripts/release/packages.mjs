@@ -28,7 +28,7 @@ export function releasedPackages(root) {
     });
 }
 
-export function unscoped(name) {
+function unscoped(name) {
   return name.replace(/^@[^/]+\//, "");
 }
 
