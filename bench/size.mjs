@@ -137,7 +137,7 @@ function renderTracingCost(costs) {
 async function runSize({ write = true } = {}) {
   const rows = await Promise.all(ENTRIES.map(measure));
   const costs = await tracingCost(
-    ENTRIES.filter((entry) => entry.budget !== undefined),
+    rows.filter((row) => row.budget !== undefined),
     measure,
   );
   const markdown = render(rows, costs);

@@ -6,10 +6,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Extractor, ExtractorConfig, ExtractorMessageCategory } from "@microsoft/api-extractor";
-import { releasedPackages, unscoped } from "./release/packages.mjs";
+import { releasedPackages } from "./release/packages.mjs";
 
 const { values: args } = parseArgs({
   options: { check: { type: "boolean", default: false }, root: { type: "string", default: "." } },
@@ -41,8 +41,8 @@ function configFor(pkg, tempFolder) {
     },
     apiReport: {
       enabled: true,
-      reportFileName: `${unscoped(pkg.name)}.api.md`,
-      reportFolder: join(root, pkg.dir),
+      reportFileName: basename(pkg.report),
+      reportFolder: join(root, dirname(pkg.report)),
       reportTempFolder: tempFolder,
       includeForgottenExports: true,
     },
@@ -122,7 +122,7 @@ if (args.check) console.log("api:check: every API report matches its build.");
 /** The committed report against the one the build gives, as git prints it. */
 function diff(pkg, temp) {
   const committed = join(root, pkg.report);
-  const built = join(temp, `${unscoped(pkg.name)}.api.md`);
+  const built = join(temp, basename(pkg.report));
   if (!existsSync(committed)) return "  (no committed report yet)";
   try {
     execFileSync("git", ["diff", "--no-index", "--no-color", "-U1", committed, built], {

@@ -80,4 +80,26 @@ describe("the import rules", () => {
     expect(code).not.toBe(0);
     expect(report).toContain("arrows-core-src: packages/core/src/backwards.ts");
   });
+
+  it("fail on a package the arrow table does not list", async () => {
+    const dir = copyOfCore();
+    const src = join(dir, "packages/metrics/src");
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, "version.ts"), "export const version = 1;\n");
+    writeFileSync(join(src, "index.ts"), 'export { version } from "./version";\n');
+    const { code, report } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(report).toContain("package-in-arrow-table: packages/metrics/src/index.ts");
+  });
+
+  it("fail on a workspace import that does not resolve (a dependency not declared)", async () => {
+    const dir = copyOfCore();
+    writeFileSync(
+      join(dir, "packages/core/src/undeclared.ts"),
+      'export { VectorIndex } from "@x/vector";\n',
+    );
+    const { code, report } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(report).toContain("not-to-unresolvable: packages/core/src/undeclared.ts → @x/vector");
+  });
 });

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
+import { publicPackages } from "../scripts/release/workspace.mjs";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -32,22 +33,10 @@ function readmeCommands(readme: string): string[] {
     .filter((line) => line !== "");
 }
 
-interface Manifest {
-  name: string;
-  private?: boolean;
-}
-const published = readdirSync(join(root, "packages"))
-  .filter((dir) => existsSync(join(root, "packages", dir, "package.json")))
-  .map((dir) => ({
-    dir,
-    manifest: JSON.parse(
-      readFileSync(join(root, "packages", dir, "package.json"), "utf8"),
-    ) as Manifest,
-  }))
-  .filter(({ manifest }) => manifest.private !== true);
+const published = publicPackages(root);
 const unbuilt = published
-  .filter(({ dir }) => !existsSync(join(root, "packages", dir, "dist", "index.js")))
-  .map(({ manifest }) => manifest.name);
+  .filter(({ dir }) => !existsSync(join(dir, "dist", "index.js")))
+  .map(({ name }) => name);
 
 const folders: string[] = [];
 afterAll(() => {
@@ -107,7 +96,7 @@ if (unbuilt.length > 0 && process.env.CI !== "true") {
     });
 
     // Every public package was packed and installed, and nothing private.
-    const names = published.map(({ manifest }) => manifest.name).sort();
+    const names = published.map(({ name }) => name).sort();
     const tarballs = readdirSync(packs).filter((file) => file.endsWith(".tgz"));
     expect(tarballs.length).toBe(names.length);
     expect(readdirSync(join(app, "node_modules", "@x")).map((dir) => `@x/${dir}`)).toEqual(names);

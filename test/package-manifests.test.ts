@@ -1,26 +1,20 @@
 // The package.json of every public package, as npm will read it in a user's project:
 // no field that installs more than the user asked for, no list with a repeated entry.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { publicPackages } from "../scripts/release/workspace.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 interface Manifest {
   name: string;
-  private?: boolean;
   files?: string[];
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
-const manifests: Manifest[] = readdirSync(join(root, "packages"))
-  .map((dir) => join(root, "packages", dir, "package.json"))
-  .filter((file) => existsSync(file))
-  .map((file) => JSON.parse(readFileSync(file, "utf8")) as Manifest);
-const published = manifests.filter((m) => m.private !== true);
+const published: Manifest[] = publicPackages(root).map(({ manifest }) => manifest);
 const publishedNames = new Set(published.map((m) => m.name));
 
 describe.each(published.map((m) => [m.name, m] as const))("%s's package.json", (_name, m) => {

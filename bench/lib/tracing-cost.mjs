@@ -66,16 +66,16 @@ export function tracingModules(measured) {
 }
 
 /**
- * For each budgeted client: its bytes as shipped minus without core's tracing code, and
- * any tracing module found in it (there must be none).
+ * For each client already measured as shipped (`measure`'s rows): its bytes minus those
+ * of the same bundle without core's tracing code, and any tracing module found in it
+ * (there must be none).
  */
-export async function tracingCost(entries, measure) {
+export async function tracingCost(shippedRows, measure) {
   return Promise.all(
-    entries.map(async (entry) => {
-      const shipped = await measure(entry);
-      const bare = await measure({ ...entry, plugins: [withoutTracing] });
+    shippedRows.map(async (shipped) => {
+      const bare = await measure({ ...shipped, plugins: [withoutTracing] });
       return {
-        name: entry.name,
+        name: shipped.name,
         min: shipped.min - bare.min,
         gzip: shipped.gzip - bare.gzip,
         modules: tracingModules(shipped),
@@ -86,12 +86,16 @@ export async function tracingCost(entries, measure) {
 
 /** What is wrong with the measured costs, one message each. */
 export function tracingFailures(costs) {
-  return costs.flatMap((cost) => [
-    ...(cost.gzip > TRACING_BUDGET
-      ? [
-          `${cost.name}: the unused tracing option costs ${cost.gzip} B min+gzip, over its ${TRACING_BUDGET} B budget`,
-        ]
-      : []),
-    ...cost.modules.map((path) => `${cost.name}: bundles tracing code it should not (${path})`),
-  ]);
+  const failures = [];
+  for (const cost of costs) {
+    if (cost.gzip > TRACING_BUDGET) {
+      failures.push(
+        `${cost.name}: the unused tracing option costs ${cost.gzip} B min+gzip, over its ${TRACING_BUDGET} B budget`,
+      );
+    }
+    for (const path of cost.modules) {
+      failures.push(`${cost.name}: bundles tracing code it should not (${path})`);
+    }
+  }
+  return failures;
 }

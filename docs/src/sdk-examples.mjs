@@ -19,7 +19,9 @@ import type { WorkflowClient } from "@x/workflow";
 declare const index: VectorIndex;
 declare const wf: WorkflowClient;
 `;
-const CALLABLE = ReflectionKind.Method | ReflectionKind.Constructor | ReflectionKind.Function;
+/** The kinds of reflection that are called, and so need an `@example`. */
+export const CALLABLE =
+  ReflectionKind.Method | ReflectionKind.Constructor | ReflectionKind.Function;
 
 /**
  * @typedef {{ kind: string, text: string }} Part

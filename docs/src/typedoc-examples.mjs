@@ -2,9 +2,8 @@
 // packages declare shows how it is called. A signature without an `@example` is a
 // warning, and warnings fail the build (docs/typedoc.json). Members inherited from the
 // platform (`Error.captureStackTrace`) are not ours to document.
-import { Converter, ReflectionKind } from "typedoc";
-
-const CALLABLE = ReflectionKind.Method | ReflectionKind.Constructor | ReflectionKind.Function;
+import { Converter } from "typedoc";
+import { CALLABLE } from "./sdk-examples.mjs";
 
 /**
  * The full names of the callables declared in the project with a signature that has no
@@ -12,7 +11,7 @@ const CALLABLE = ReflectionKind.Method | ReflectionKind.Constructor | Reflection
  * @param {import("typedoc").ProjectReflection} project
  * @returns {string[]}
  */
-export function callablesWithoutExample(project) {
+function callablesWithoutExample(project) {
   return project
     .getReflectionsByKind(CALLABLE)
     .filter((reflection) => !reflection.flags.isExternal && !reflection.inheritedFrom)

@@ -1,7 +1,8 @@
 // TypeDoc plugin for the SDK reference: a parameter or a result declared with an exported
-// type alias (`request: RangeRequest`, `ApiPromise<IndexInfo>`) links that alias. Aliases of a part of the generated spec types
-// (`RangeRequest = RequestBodyOf<...>`) name no new type for TypeScript, so TypeDoc would
-// print the object type itself, inline on every signature, as an anonymous `__type`.
+// type alias (`request: RangeRequest`, `ApiPromise<IndexInfo>`) links that alias. Aliases
+// of a part of the generated spec types (`RangeRequest = RequestBodyOf<...>`) name no new
+// type for TypeScript, so TypeDoc would print the object type itself, inline on every
+// signature, as an anonymous `__type`.
 
 import { Converter, ReferenceType, ReflectionType } from "typedoc";
 import ts from "typescript";

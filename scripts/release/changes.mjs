@@ -8,7 +8,7 @@ import { apiCompare } from "api-smart-diff";
 import { parse } from "yaml";
 import { releasedPackages } from "./packages.mjs";
 
-export const BASELINE = "released";
+const BASELINE = "released";
 
 // api-smart-diff's classes, in the words the README uses. A deprecation tells users
 // something new without breaking them, as an added field does. "unclassified" is what the
@@ -28,10 +28,6 @@ const BUMP_OF = {
   unclassified: "patch",
 };
 const BUMPS = ["patch", "minor", "major"];
-
-export function bumpFor(change) {
-  return BUMP_OF[change];
-}
 
 /** The larger of two bumps (`undefined` counts as no bump). */
 export function largerBump(left, right) {
@@ -148,8 +144,9 @@ export function changedPackages(root) {
     const report = reportChange(root, pkg.report);
     const classes = report === null ? [] : [report];
     // A spec never released is new to users as a whole.
-    if (pkg.spec !== null)
+    if (pkg.spec !== null) {
       classes.push(...(spec === null ? ["additive"] : spec.map((c) => c.class)));
+    }
     if (classes.length === 0) continue;
     changed.push({
       name: pkg.name,
@@ -157,7 +154,7 @@ export function changedPackages(root) {
       specChanges: spec,
       report: pkg.report,
       reportChange: report,
-      bump: classes.map(bumpFor).reduce(largerBump),
+      bump: classes.map((change) => BUMP_OF[change]).reduce(largerBump),
     });
   }
   return changed;

@@ -28,9 +28,8 @@ const SMOKE_FILES = [
 // How users compile: strict, with exact optional properties. Under Node's resolution the
 // libraries' own declarations are checked too (skipLibCheck off), which proves the types
 // of everything they import arrived with the install (`@types/node` installed by the app,
-// as every Node TypeScript project does). Checking
-// @types/node costs seconds of CPU, so the bundler run, there for the `import` condition's
-// resolution, skips it as most projects do.
+// as every Node TypeScript project does). Checking @types/node costs seconds of CPU, so the
+// bundler run, there for the `import` condition's resolution, skips it as most projects do.
 const TSCONFIGS = {
   node16: {
     compilerOptions: { module: "node16", moduleResolution: "node16", skipLibCheck: false },

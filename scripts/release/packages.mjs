@@ -1,7 +1,7 @@
 // The packages users install, and the files that describe what each one offers them: its
 // API report and, for a client, the spec it is generated from. Everything is discovered, so a
 // new public package under packages/ is reported and checked without being listed anywhere.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { publicPackages } from "./workspace.mjs";
 
@@ -14,10 +14,6 @@ import { publicPackages } from "./workspace.mjs";
  */
 export function releasedPackages(root) {
   return publicPackages(root)
-    .map((pkg) => ({
-      ...pkg,
-      manifest: JSON.parse(readFileSync(join(pkg.dir, "package.json"), "utf8")),
-    }))
     .filter(({ manifest }) => typeof manifest.scripts?.build === "string")
     .map(({ name, dir, manifest }) => {
       const folder = relative(root, dir);
@@ -32,7 +28,7 @@ export function releasedPackages(root) {
     });
 }
 
-export function unscoped(name) {
+function unscoped(name) {
   return name.replace(/^@[^/]+\//, "");
 }
 

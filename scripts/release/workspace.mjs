@@ -5,8 +5,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:f
 import { dirname, join, relative } from "node:path";
 
 /**
- * Every package under packages/ that is not marked private, as `{ name, version, dir }`.
- * Discovered rather than listed, so a new package is rehearsed from the day it is added.
+ * Every package under packages/ that is not marked private, as
+ * `{ name, version, dir, manifest }` (`manifest`: its parsed package.json). Discovered
+ * rather than listed, so a new package is rehearsed from the day it is added.
  */
 export function publicPackages(root) {
   const packagesDir = join(root, "packages");
@@ -16,7 +17,12 @@ export function publicPackages(root) {
     if (!entry.isDirectory() || !existsSync(manifestPath)) continue;
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
     if (manifest.private === true) continue;
-    found.push({ name: manifest.name, version: manifest.version, dir: dirname(manifestPath) });
+    found.push({
+      name: manifest.name,
+      version: manifest.version,
+      dir: dirname(manifestPath),
+      manifest,
+    });
   }
   return found.sort((left, right) => left.name.localeCompare(right.name));
 }

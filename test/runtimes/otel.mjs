@@ -1,14 +1,9 @@
 // The @x/otel smoke (Node 20/22/24 and Bun, ESM and CJS): the packed `tracing()` on the
 // packed clients, with the OpenTelemetry SDK's in-memory exporter, against the dev server.
-// Like smoke.mjs it imports nothing itself: the entry passes in every module it loaded.
+// Like smoke.mjs it imports no package itself: the entry passes in every module it loaded.
+import { expectEqual, rejection, runCases } from "./smoke.mjs";
 
 const WRONG_TOKEN = "wrong/token+otel=value";
-
-function expectEqual(actual, expected, what) {
-  const seen = JSON.stringify(actual);
-  const wanted = JSON.stringify(expected);
-  if (seen !== wanted) throw new Error(`${what}: expected ${wanted}, got ${seen}`);
-}
 
 /** A provider whose finished spans can be read back, and the tracing of a client. */
 function traced({ otel, sdk, core }) {
@@ -78,12 +73,7 @@ function buildCases(modules, config) {
     "otel: a 401 is an ERROR span without the token": async () => {
       const { tracing, spans } = traced(modules);
       const index = new VectorIndex({ url: config.vectorUrl, token: WRONG_TOKEN, tracing });
-      await index.info().then(
-        () => {
-          throw new Error("info with a wrong token resolved");
-        },
-        () => {},
-      );
+      await rejection(() => index.info(), "info with a wrong token");
       const span = onlySpan(spans(), "info");
       expectEqual(
         [span.status.code, span.attributes["error.type"]],
@@ -99,15 +89,6 @@ function buildCases(modules, config) {
 }
 
 /** Runs every case in order: one `{ name, ok, error? }` each, as smoke.mjs does. */
-export async function runOtelSmoke(modules, config) {
-  const results = [];
-  for (const [name, run] of Object.entries(buildCases(modules, config))) {
-    try {
-      await run();
-      results.push({ name, ok: true });
-    } catch (error) {
-      results.push({ name, ok: false, error: String(error?.stack ?? error) });
-    }
-  }
-  return results;
+export function runOtelSmoke(modules, config) {
+  return runCases(buildCases(modules, config));
 }

@@ -18,14 +18,14 @@ const WRONG_TOKEN = "wrong/token+smoke=value";
 const sorted = (ids) => [...ids].sort();
 const idsOf = (records) => records.map((record) => record?.id ?? null);
 
-function expectEqual(actual, expected, what) {
+export function expectEqual(actual, expected, what) {
   const seen = JSON.stringify(actual);
   const wanted = JSON.stringify(expected);
   if (seen !== wanted) throw new Error(`${what}: expected ${wanted}, got ${seen}`);
 }
 
 /** Runs `call`, which must reject; returns what it rejected with. */
-async function rejection(call, what) {
+export async function rejection(call, what) {
   try {
     await call();
   } catch (error) {
@@ -199,13 +199,18 @@ function buildCases({ vector, workflow }, config) {
   };
 }
 
+/** The smoke suite on the clients `clients` holds, through {@link runCases}. */
+export function runSmoke(clients, config) {
+  return runCases(buildCases(clients, config));
+}
+
 /**
- * Runs every case in order and resolves to one `{ name, ok, error? }` per case; a failed
- * case does not stop the others.
+ * Runs every case of `cases` (by name) in order and resolves to one `{ name, ok, error? }`
+ * per case; a failed case does not stop the others.
  */
-export async function runSmoke(clients, config) {
+export async function runCases(cases) {
   const results = [];
-  for (const [name, run] of Object.entries(buildCases(clients, config))) {
+  for (const [name, run] of Object.entries(cases)) {
     try {
       await run();
       results.push({ name, ok: true });

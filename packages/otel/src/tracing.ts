@@ -85,7 +85,7 @@ export function tracing(options: TracingOptions = {}): Tracing {
       const { span, last } = call;
       span.setAttribute(HTTP_RESPONSE_STATUS_CODE, response.status);
       if (response.status >= 400) {
-        span.setAttribute(ERROR_TYPE, String(response.status));
+        span.setAttribute(ERROR_TYPE, errorType({ status: response.status }));
         fail(span, last?.error);
       }
       span.end();
