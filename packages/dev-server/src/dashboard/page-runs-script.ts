@@ -1,3 +1,5 @@
+import { FINAL_STATES } from "../workflow/runs.js";
+
 /**
  * The runs panel and the clock of the dashboard's script. page-script.ts inserts it into
  * the script's closure, so it uses that closure's helpers ($, el, call, showError) and
@@ -6,7 +8,7 @@
  */
 export const RUNS_SCRIPT = `  // The server's clock, which a manual clock keeps apart from the browser's.
   let clock = { mode: "real", now: Date.now() };
-  const FINAL = ["succeeded", "callback-succeeded", "callback-failed", "cancelled"];
+  const FINAL = ${JSON.stringify(FINAL_STATES)};
 
   function time(ms) {
     return ms === undefined ? "" : new Date(ms).toLocaleString();
