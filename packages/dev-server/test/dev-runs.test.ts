@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, type RunView, RunWaitError } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 
+const HOUR = 3_600_000;
 let dev: DevServer | undefined;
 let endpoint: Endpoint | undefined;
 afterEach(async () => {
@@ -144,8 +145,9 @@ describe("cancel", () => {
     ).toBe(401);
   });
 
-  it("cancels a run held by flow control before it starts", async () => {
+  it("cancels a run held by flow control before it starts: the next run takes its slot", async () => {
     const [dev, endpoint] = await setUp();
+    const start = dev.clock.now();
     const flow = { "Svc-Flow-Control-Key": "k", "Svc-Flow-Control-Value": "rate=1, period=1h" };
     await trigger(dev, `${endpoint.url}/first`, flow);
     const held = await trigger(dev, `${endpoint.url}/held`, flow);
@@ -153,7 +155,11 @@ describe("cancel", () => {
     await dev.clock.advance(0);
     await dev.runs.cancel(held.workflowRunId);
     await dev.clock.advance("3h");
-    expect(endpoint.calls.map((call) => call.path)).toEqual(["/first", "/after"]);
+    // A cancelled run never starts, so it uses none of the key's starts per period.
+    expect(endpoint.calls.map((call) => [call.path, call.at - start])).toEqual([
+      ["/first", 0],
+      ["/after", HOUR],
+    ]);
     expect((await dev.runs.get(after.workflowRunId))?.state).toBe("succeeded");
   });
 });
