@@ -268,15 +268,16 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
 
   const cancel = (id: string): RunView | undefined => {
     const live = deps.live.get(id);
-    if (live !== undefined) cancelRun(live, deps);
-    const run = store.get(id);
-    if (run !== undefined && live === undefined) {
-      throw new ValidationError(
-        "id",
-        `run "${short(id)}" already ended (${run.state}); only an unfinished run can be cancelled`,
-      );
+    if (live !== undefined) {
+      cancelRun(live, deps);
+      return store.get(id);
     }
-    return run;
+    const ended = store.get(id);
+    if (ended === undefined) return undefined;
+    throw new ValidationError(
+      "id",
+      `run "${short(id)}" already ended (${ended.state}); only an unfinished run can be cancelled`,
+    );
   };
 
   return {
