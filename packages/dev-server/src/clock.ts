@@ -293,7 +293,7 @@ class ManualClock implements Clock {
 }
 
 /** `by` of `advance` in whole ms; throws a ValidationError naming the rule it broke. */
-export function advanceMs(by: number | string): number {
+function advanceMs(by: number | string): number {
   if (typeof by === "string") {
     return Math.ceil(parseDelay(by, "advance") * 1000);
   }
