@@ -1,10 +1,11 @@
 // A restart with --state keeps each waiting run in the state it was saved in, with its due
 // time, in every view; the state file holds a copy of the run, not the view close() cancels.
+// A manual clock goes on from the saved time, so no saved run comes due during the stop.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { DevServer } from "../src/index.js";
+import { type DevServer, startDevServer } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 
 let dir: string;
@@ -61,4 +62,18 @@ it("a scheduled and a retrying run come back in their states and due times", asy
     [start, start + 60_000],
     [start + 7_200_000],
   ]);
+});
+
+it("a manual clock restarts at the saved time when that is ahead of the wall clock", async () => {
+  const file = join(dir, "state.json");
+  dev = await startManual({ stateFile: file });
+  const savedAt = await dev.clock.advance("30d");
+  await dev.close();
+
+  dev = await startManual({ stateFile: file });
+  expect(dev.clock.now()).toBe(savedAt);
+  await dev.close();
+  // The real clock is the wall clock, whatever time the file was saved at.
+  dev = await startDevServer({ stateFile: file });
+  expect(dev.clock.now()).toBeLessThan(savedAt);
 });
