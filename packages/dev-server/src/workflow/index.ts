@@ -28,7 +28,7 @@ import { ValidationError } from "@x/core";
 import { decodePercent, loadSpec } from "@x/openapi-check";
 import { type Clock, createClock } from "../clock.js";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
-import { HttpError, MethodNotAllowed, POLL_HEADER } from "../http.js";
+import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http.js";
 import { sendErrorOrClose } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { answerClock, DEV_CLOCK } from "./clock-route.js";
@@ -283,7 +283,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   return {
     handle(req, res) {
       const started = performance.now();
-      const quiet = req.headers[POLL_HEADER] !== undefined && options.logPolls !== true;
+      const quiet = isUnloggedPoll(req, options.logPolls);
       // Every request, rejected ones too; the path only, as the query may carry the token.
       res.on("finish", () => {
         if (quiet) return;
