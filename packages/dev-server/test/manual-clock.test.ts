@@ -99,6 +99,31 @@ describe("the manual clock", () => {
     expect(dev.clock.now()).toBe(start + 3 * HOUR);
   });
 
+  it("runs the failure call and its retries inside the advance, on the run's retry setting", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev, () => 500);
+    const start = dev.clock.now();
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/fails`, {
+      "Svc-Retries": "1",
+      "Svc-Retry-Delay": "60000",
+    });
+    await dev.clock.advance("1h");
+    // Delivery, its one retry a minute later, then the failure call at once and its one
+    // retry a minute after that: the failure call keeps the run's retries and delay.
+    expect(
+      endpoint.calls.map((call) => [
+        call.headers["svc-failure-call"] ?? "delivery",
+        call.at - start,
+      ]),
+    ).toEqual([
+      ["delivery", 0],
+      ["delivery", 60_000],
+      ["true", 60_000],
+      ["true", 120_000],
+    ]);
+    expect((await dev.runs.get(workflowRunId))?.state).toBe("callback-failed");
+  });
+
   it("moves the vector pending window", async () => {
     dev = await startManual({ vector: { dimension: 2, pendingMs: 1_000 } });
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
