@@ -5,6 +5,7 @@ import { VectorIndex } from "@x/vector";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+import { startReceiver } from "./workflow-harness.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -122,6 +123,24 @@ describe("the manual clock", () => {
       ["true", 120_000],
     ]);
     expect((await dev.runs.get(workflowRunId))?.state).toBe("callback-failed");
+  });
+
+  it("waits for a hanging delivery until its real-time timeout cuts it; virtual time stands still", async () => {
+    dev = await startManual({ deliveryTimeoutMs: 300 });
+    // Records the call, then never answers.
+    endpoint = await startReceiver(() => new Promise<number>(() => {}));
+    const start = dev.clock.now();
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/hangs`, {
+      "Svc-Retries": "1",
+      "Svc-Retry-Delay": "60000",
+    });
+    expect(await dev.clock.advance(0)).toBe(start);
+    const run = await dev.runs.get(workflowRunId);
+    expect(run?.state).toBe("retrying");
+    expect(run?.attempts).toMatchObject([
+      { startedAt: start, finishedAt: start, error: "timed out after 300 ms" },
+    ]);
+    expect(run?.nextAttemptAt).toBe(start + 60_000);
   });
 
   it("moves the vector pending window", async () => {
