@@ -143,6 +143,16 @@ describe("the manual clock", () => {
     expect(run?.nextAttemptAt).toBe(start + 60_000);
   });
 
+  it("queues advances called together: each moves on from where the one before ended", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev);
+    const start = dev.clock.now();
+    await trigger(dev, `${endpoint.url}/mid`, { "Svc-Delay": "90m" });
+    const both = await Promise.all([dev.clock.advance("1h"), dev.clock.advance("1h")]);
+    expect(both).toEqual([start + HOUR, start + 2 * HOUR]);
+    expect(endpoint.calls.map((call) => call.at - start)).toEqual([HOUR + HOUR / 2]);
+  });
+
   it("moves the vector pending window", async () => {
     dev = await startManual({ vector: { dimension: 2, pendingMs: 1_000 } });
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
