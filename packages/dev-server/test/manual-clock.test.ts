@@ -3,7 +3,7 @@
 import { ValidationError } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DevServer, startDevServer } from "../src/index.js";
+import { createClock, type DevServer, startDevServer } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 import { startReceiver } from "./workflow-harness.js";
 
@@ -192,6 +192,27 @@ describe("the real clock", () => {
     expect(now).toBeGreaterThanOrEqual(before);
     expect(now).toBeLessThanOrEqual(Date.now());
     await expect(dev.clock.advance("1d")).rejects.toThrow('clock: "manual"');
+  });
+});
+
+describe('createClock("real")', () => {
+  // The dashboard reads nextDueAt every second; a day's delay at 500 triggers a second
+  // leaves far more waiting timers than a spread into Math.min takes as arguments.
+  it("says when its earliest timer is due, however many wait", () => {
+    const clock = createClock("real");
+    for (let i = 0; i < 200_000; i++) clock.after(3_600_000, () => {});
+    const low = Date.now();
+    clock.after(60_000, () => {});
+    const high = Date.now();
+    let due: number | undefined;
+    try {
+      due = clock.nextDueAt();
+    } finally {
+      clock.clearAll();
+    }
+    expect(due).toBeGreaterThanOrEqual(low + 60_000);
+    expect(due).toBeLessThanOrEqual(high + 60_000);
+    expect(clock.nextDueAt()).toBeUndefined();
   });
 });
 
