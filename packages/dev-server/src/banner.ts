@@ -1,3 +1,4 @@
+import type { ClockMode } from "./clock.js";
 import type { IndexOptions } from "./vector/types.js";
 
 export interface BannerInput {
@@ -9,7 +10,7 @@ export interface BannerInput {
   /** Seed records loaded at start. */
   seeded: number;
   seedFile?: string;
-  clock: "real" | "manual";
+  clock: ClockMode;
 }
 
 function indexShape(index: IndexOptions): string {

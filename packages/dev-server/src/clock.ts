@@ -171,8 +171,12 @@ class RealClock implements Clock {
   }
 
   nextDueAt(): number | undefined {
-    const dues = [...this.live.values()];
-    return dues.length === 0 ? undefined : Math.min(...dues);
+    // A loop, not Math.min(...dues): past about 100k waiting timers a spread overflows the stack.
+    let earliest: number | undefined;
+    for (const due of this.live.values()) {
+      if (earliest === undefined || due < earliest) earliest = due;
+    }
+    return earliest;
   }
 
   clearAll(): void {
@@ -293,7 +297,7 @@ class ManualClock implements Clock {
 }
 
 /** `by` of `advance` in whole ms; throws a ValidationError naming the rule it broke. */
-export function advanceMs(by: number | string): number {
+function advanceMs(by: number | string): number {
   if (typeof by === "string") {
     return Math.ceil(parseDelay(by, "advance") * 1000);
   }

@@ -2,7 +2,8 @@
 import { ValidationError, XError } from "@x/core";
 import type { DevClock } from "./clock.js";
 import { refuseUnknownOptions } from "./options.js";
-import type { RunState, RunView, WorkflowService } from "./workflow/index.js";
+import type { WorkflowService } from "./workflow/index.js";
+import { isFinal, type RunState, type RunView } from "./workflow/runs.js";
 import { MAX_RUNS_LIMIT, RUN_STATES, type RunsFilter, selectRuns } from "./workflow/runs-query.js";
 
 /** What `dev.runs.list` narrows the listing to; the same as `GET /v2/dev/runs`' query. */
@@ -114,12 +115,6 @@ export class RunWaitError extends XError {
   }
 }
 
-const FINAL = new Set<RunState>([
-  "succeeded",
-  "callback-succeeded",
-  "callback-failed",
-  "cancelled",
-]);
 const DEFAULT_WAIT_MS = 5_000;
 const MAX_WAIT_MS = 2 ** 31 - 1;
 // How often waitFor looks at the run, in real ms.
@@ -211,7 +206,7 @@ export function devRuns(workflow: WorkflowService, clock: DevClock): DevRuns {
         const run = workflow.run(id);
         if (run === undefined) throw unknownRun(id);
         if (reached(run)) return run;
-        if (FINAL.has(run.state)) {
+        if (isFinal(run.state)) {
           throw new RunWaitError(
             `run ${id} ended in state "${run.state}" without reaching ${wanted}`,
             run,

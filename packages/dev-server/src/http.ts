@@ -32,6 +32,11 @@ export class MethodNotAllowed extends HttpError {
  */
 export const POLL_HEADER = "x-dev-poll";
 
+/** Whether the request log leaves `req` out: a dashboard poll, unless polls are logged. */
+export function isUnloggedPoll(req: IncomingMessage, logPolls: boolean | undefined): boolean {
+  return req.headers[POLL_HEADER] !== undefined && logPolls !== true;
+}
+
 /** The largest request body either service reads; above it the answer is 413. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 

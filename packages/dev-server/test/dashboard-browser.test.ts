@@ -1,24 +1,12 @@
 // Loads the dev dashboard in headless Chromium (Debian's `chromium` package), triggers runs
 // and watches them appear; the vector panel pages and filters the seeded records.
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardUrl } from "../src/dashboard/index.js";
 import { type DevServer, startDevServer } from "../src/index.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// No sandbox (containers run as root); and nothing that would call out to the network.
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { launchChromium } from "./chromium.js";
 
 let dev: DevServer;
 let endpoint: Server;
@@ -55,12 +43,7 @@ async function trigger(path: string, headers: Record<string, string>): Promise<s
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install Debian's package with ` +
-        "`apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH)",
-    );
-  }
+  browser = await launchChromium();
   await startEndpoint();
   dev = await startDevServer({
     vector: { dimension: 2 },
@@ -72,7 +55,6 @@ beforeAll(async () => {
       { id: "note-1", vector: [1, 0], namespace: "notes" },
     ],
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(dashboardUrl(dev.workflowUrl, dev.token));

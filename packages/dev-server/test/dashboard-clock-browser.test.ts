@@ -1,15 +1,13 @@
 // The dashboard under the manual clock, in headless Chromium: each waiting run's due time,
 // the virtual time with an "advance to the next due run" control, and a cancel button.
 // Its polls stay out of the request log; what the user clicks is logged.
-import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardUrl } from "../src/dashboard/index.js";
 import type { DevServer } from "../src/index.js";
+import { launchChromium } from "./chromium.js";
 import { type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
 const HOUR = 3_600_000;
 
 let dev: DevServer;
@@ -20,15 +18,9 @@ const lines: string[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: install Debian's package with ` +
-        "`apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH)",
-    );
-  }
+  browser = await launchChromium();
   dev = await startManual({ log: (line) => lines.push(line) });
   endpoint = await startEndpoint(dev);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(dashboardUrl(dev.workflowUrl, dev.token));

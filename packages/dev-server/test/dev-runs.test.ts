@@ -1,12 +1,12 @@
 // dev.runs: list, get, waitFor and cancel from code, and the same over HTTP.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
 import { WorkflowClient } from "@x/workflow";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, type RunView, RunWaitError } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+import { startReceiver } from "./workflow-harness.js";
 
+const HOUR = 3_600_000;
 let dev: DevServer | undefined;
 let endpoint: Endpoint | undefined;
 afterEach(async () => {
@@ -144,8 +144,9 @@ describe("cancel", () => {
     ).toBe(401);
   });
 
-  it("cancels a run held by flow control before it starts", async () => {
+  it("cancels a run held by flow control before it starts: the next run takes its slot", async () => {
     const [dev, endpoint] = await setUp();
+    const start = dev.clock.now();
     const flow = { "Svc-Flow-Control-Key": "k", "Svc-Flow-Control-Value": "rate=1, period=1h" };
     await trigger(dev, `${endpoint.url}/first`, flow);
     const held = await trigger(dev, `${endpoint.url}/held`, flow);
@@ -153,7 +154,11 @@ describe("cancel", () => {
     await dev.clock.advance(0);
     await dev.runs.cancel(held.workflowRunId);
     await dev.clock.advance("3h");
-    expect(endpoint.calls.map((call) => call.path)).toEqual(["/first", "/after"]);
+    // A cancelled run never starts, so it uses none of the key's starts per period.
+    expect(endpoint.calls.map((call) => [call.path, call.at - start])).toEqual([
+      ["/first", 0],
+      ["/after", HOUR],
+    ]);
     expect((await dev.runs.get(after.workflowRunId))?.state).toBe("succeeded");
   });
 });
@@ -164,29 +169,21 @@ it("cancels a run whose delivery is in flight: the answer is recorded, nothing f
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const held = createServer((req, res) => {
-    req.resume();
-    void released.then(() => {
-      res.statusCode = 500;
-      res.end();
-    });
+  // Records the call at once and answers 500 only once released.
+  endpoint = await startReceiver(async () => {
+    await released;
+    return 500;
   });
-  await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", resolve));
-  try {
-    const url = `http://127.0.0.1:${(held.address() as AddressInfo).port}/held`;
-    const { workflowRunId } = await trigger(dev, url, { "Svc-Retries": "3" });
-    await dev.runs.waitFor(workflowRunId, "delivering");
-    await dev.runs.cancel(workflowRunId);
-    release();
-    await dev.clock.advance("1d");
-    const run = await dev.runs.get(workflowRunId);
-    expect(run?.state).toBe("cancelled");
-    expect(run?.attempts.map((attempt) => attempt.status)).toEqual([500]);
-    expect(run?.nextAttemptAt).toBeUndefined();
-  } finally {
-    held.closeAllConnections();
-    held.close();
-  }
+  const { workflowRunId } = await trigger(dev, `${endpoint.url}/held`, { "Svc-Retries": "3" });
+  await dev.runs.waitFor(workflowRunId, "delivering");
+  await dev.runs.cancel(workflowRunId);
+  release();
+  await dev.clock.advance("1d");
+  const run = await dev.runs.get(workflowRunId);
+  expect(run?.state).toBe("cancelled");
+  expect(run?.attempts.map((attempt) => attempt.status)).toEqual([500]);
+  expect(run?.nextAttemptAt).toBeUndefined();
+  expect(endpoint.calls).toHaveLength(1);
 });
 
 describe("traceparent", () => {

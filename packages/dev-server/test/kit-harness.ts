@@ -1,44 +1,23 @@
 // Shared by the test-kit tests: a dev server on the manual clock, a workflow endpoint that
-// records each call, and a fetch of the dev routes with the token.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// records each call at the dev server's time, a trigger checked against the spec, and a
+// fetch of the dev routes with the token.
 import { type DevServer, type DevServerOptions, startDevServer } from "../src/index.js";
+import { trigger as postTrigger, type Receiver, startReceiver } from "./workflow-harness.js";
 
-export interface Call {
-  path: string;
-  headers: IncomingMessage["headers"];
-  /** The dev server's clock when the call arrived. */
-  at: number;
-}
+export type Endpoint = Receiver;
 
-export interface Endpoint {
-  url: string;
-  calls: Call[];
-  close(): Promise<void>;
-}
-
-/** A workflow endpoint answering each call with `status(call number)` (200 by default). */
-export async function startEndpoint(
+/**
+ * A workflow endpoint answering each call with `status(call number)` (200 by default);
+ * each call's `at` is the dev server's clock when it arrived.
+ */
+export function startEndpoint(
   dev: DevServer,
   status: (n: number) => number = () => 200,
 ): Promise<Endpoint> {
-  const calls: Call[] = [];
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    calls.push({ path: req.url ?? "", headers: req.headers, at: dev.clock.now() });
-    res.statusCode = status(calls.length);
-    res.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    calls,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return startReceiver(
+    (_call, index) => status(index + 1),
+    () => dev.clock.now(),
+  );
 }
 
 export async function startManual(options: DevServerOptions = {}): Promise<DevServer> {
@@ -70,12 +49,13 @@ export async function trigger(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ workflowRunId: string; workflowCreatedAt: number }> {
-  const response = await fetch(`${dev.workflowUrl}/v2/trigger/${url}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${dev.token}`, ...headers },
+  const answer = await postTrigger(dev.workflowUrl, url, {
+    headers,
     body: "{}",
+    auth: { bearer: dev.token },
   });
-  if (response.status !== 200)
-    throw new Error(`trigger answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { workflowRunId: string; workflowCreatedAt: number };
+  if (answer.status !== 200) {
+    throw new Error(`trigger answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as { workflowRunId: string; workflowCreatedAt: number };
 }

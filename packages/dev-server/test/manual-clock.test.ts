@@ -3,8 +3,9 @@
 import { ValidationError } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DevServer, startDevServer } from "../src/index.js";
+import { createClock, type DevServer, startDevServer } from "../src/index.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+import { startReceiver } from "./workflow-harness.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -99,6 +100,59 @@ describe("the manual clock", () => {
     expect(dev.clock.now()).toBe(start + 3 * HOUR);
   });
 
+  it("runs the failure call and its retries inside the advance, on the run's retry setting", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev, () => 500);
+    const start = dev.clock.now();
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/fails`, {
+      "Svc-Retries": "1",
+      "Svc-Retry-Delay": "60000",
+    });
+    await dev.clock.advance("1h");
+    // Delivery, its one retry a minute later, then the failure call at once and its one
+    // retry a minute after that: the failure call keeps the run's retries and delay.
+    expect(
+      endpoint.calls.map((call) => [
+        call.headers["svc-failure-call"] ?? "delivery",
+        call.at - start,
+      ]),
+    ).toEqual([
+      ["delivery", 0],
+      ["delivery", 60_000],
+      ["true", 60_000],
+      ["true", 120_000],
+    ]);
+    expect((await dev.runs.get(workflowRunId))?.state).toBe("callback-failed");
+  });
+
+  it("waits for a hanging delivery until its real-time timeout cuts it; virtual time stands still", async () => {
+    dev = await startManual({ deliveryTimeoutMs: 300 });
+    // Records the call, then never answers.
+    endpoint = await startReceiver(() => new Promise<number>(() => {}));
+    const start = dev.clock.now();
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/hangs`, {
+      "Svc-Retries": "1",
+      "Svc-Retry-Delay": "60000",
+    });
+    expect(await dev.clock.advance(0)).toBe(start);
+    const run = await dev.runs.get(workflowRunId);
+    expect(run?.state).toBe("retrying");
+    expect(run?.attempts).toMatchObject([
+      { startedAt: start, finishedAt: start, error: "timed out after 300 ms" },
+    ]);
+    expect(run?.nextAttemptAt).toBe(start + 60_000);
+  });
+
+  it("queues advances called together: each moves on from where the one before ended", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev);
+    const start = dev.clock.now();
+    await trigger(dev, `${endpoint.url}/mid`, { "Svc-Delay": "90m" });
+    const both = await Promise.all([dev.clock.advance("1h"), dev.clock.advance("1h")]);
+    expect(both).toEqual([start + HOUR, start + 2 * HOUR]);
+    expect(endpoint.calls.map((call) => call.at - start)).toEqual([HOUR + HOUR / 2]);
+  });
+
   it("moves the vector pending window", async () => {
     dev = await startManual({ vector: { dimension: 2, pendingMs: 1_000 } });
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
@@ -138,6 +192,27 @@ describe("the real clock", () => {
     expect(now).toBeGreaterThanOrEqual(before);
     expect(now).toBeLessThanOrEqual(Date.now());
     await expect(dev.clock.advance("1d")).rejects.toThrow('clock: "manual"');
+  });
+});
+
+describe('createClock("real")', () => {
+  // The dashboard reads nextDueAt every second; a day's delay at 500 triggers a second
+  // leaves far more waiting timers than a spread into Math.min takes as arguments.
+  it("says when its earliest timer is due, however many wait", () => {
+    const clock = createClock("real");
+    for (let i = 0; i < 200_000; i++) clock.after(3_600_000, () => {});
+    const low = Date.now();
+    clock.after(60_000, () => {});
+    const high = Date.now();
+    let due: number | undefined;
+    try {
+      due = clock.nextDueAt();
+    } finally {
+      clock.clearAll();
+    }
+    expect(due).toBeGreaterThanOrEqual(low + 60_000);
+    expect(due).toBeLessThanOrEqual(high + 60_000);
+    expect(clock.nextDueAt()).toBeUndefined();
   });
 });
 

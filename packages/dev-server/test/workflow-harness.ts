@@ -110,8 +110,14 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A workflow endpoint: records each call and answers the status `reply` returns (200 by default). */
-export async function startReceiver(reply: Reply = () => 200): Promise<Receiver> {
+/**
+ * A workflow endpoint: records each call, with its time on `now` (the wall clock by
+ * default), and answers the status `reply` returns (200 by default).
+ */
+export async function startReceiver(
+  reply: Reply = () => 200,
+  now: () => number = Date.now,
+): Promise<Receiver> {
   const calls: Received[] = [];
   let active = 0;
   let maxActive = 0;
@@ -125,7 +131,7 @@ export async function startReceiver(reply: Reply = () => 200): Promise<Receiver>
       path: req.url ?? "",
       headers: req.headers,
       body: Buffer.concat(chunks),
-      at: Date.now(),
+      at: now(),
     };
     calls.push(call);
     const status = await reply(call, calls.length - 1);

@@ -1,12 +1,14 @@
+import { FINAL_STATES } from "../workflow/runs.js";
+
 /**
  * The runs panel and the clock of the dashboard's script. page-script.ts inserts it into
- * the script's closure, so it uses that closure's helpers ($, el, call, showError) and
+ * the script's closure, so it uses that closure's helpers ($, el, call, poll, showError) and
  * the token. Times are shown on the server's clock, which a manual clock keeps apart from
  * the browser's.
  */
 export const RUNS_SCRIPT = `  // The server's clock, which a manual clock keeps apart from the browser's.
   let clock = { mode: "real", now: Date.now() };
-  const FINAL = ["succeeded", "callback-succeeded", "callback-failed", "cancelled"];
+  const FINAL = ${JSON.stringify(FINAL_STATES)};
 
   function time(ms) {
     return ms === undefined ? "" : new Date(ms).toLocaleString();
@@ -163,9 +165,9 @@ export const RUNS_SCRIPT = `  // The server's clock, which a manual clock keeps 
     if (state) query.set("state", state);
     if (label) query.set("label", label);
     try {
-      clock = await call("/v2/dev/clock", {}, true);
+      clock = await poll("/v2/dev/clock");
       renderClock();
-      const { runs } = await call("/v2/dev/runs?" + query, {}, true);
+      const { runs } = await poll("/v2/dev/runs?" + query);
       if (request !== runsRequest) return;
       latestRuns = runs;
       renderRuns(runs);

@@ -4,6 +4,7 @@
  * kept in sessionStorage and taken off the address bar) and builds every node with
  * textContent, so no run URL, header or metadata value is ever read as HTML.
  */
+import { POLL_HEADER } from "../http.js";
 import { RUNS_SCRIPT } from "./page-runs-script.js";
 
 export const PAGE_SCRIPT = `"use strict";
@@ -47,10 +48,8 @@ export const PAGE_SCRIPT = `"use strict";
     box.hidden = !message;
   }
 
-  // A poll is marked, so the CLI's request log leaves it out unless run with --log-polls.
-  async function call(path, init, poll) {
-    const headers = { authorization: "Bearer " + token, "content-type": "application/json" };
-    if (poll) headers["x-dev-poll"] = "1";
+  async function call(path, init = {}) {
+    const headers = { authorization: "Bearer " + token, "content-type": "application/json", ...init.headers };
     const response = await fetch(path, { ...init, headers });
     const text = await response.text();
     let body;
@@ -65,6 +64,11 @@ export const PAGE_SCRIPT = `"use strict";
     }
     if (!response.ok) throw new Error(body.error || path + " answered " + response.status);
     return body;
+  }
+
+  // A poll is marked, so the CLI's request log leaves it out unless run with --log-polls.
+  function poll(path) {
+    return call(path, { headers: { "${POLL_HEADER}": "1" } });
   }
 
   function askForToken(message) {
@@ -82,7 +86,7 @@ ${RUNS_SCRIPT}
   async function pollInfo() {
     if (token) {
       try {
-        const { result } = await call("/v2/dev/vector/info", {}, true);
+        const { result } = await poll("/v2/dev/vector/info");
         renderInfo(result);
       } catch (error) {
         if (token) showError("Vector info: " + error.message);

@@ -71,9 +71,10 @@ function check(encoded: string): string {
 
 export function decodeCursor(cursor: string): string {
   if (cursor === "0") return "";
-  const [encoded = "", sum, ...rest] = cursor.split(".");
+  const [encoded = ""] = cursor.split(".", 1);
   const id = Buffer.from(encoded, "base64url").toString("utf16le");
-  if (rest.length > 0 || id === "" || sum !== check(encoded) || encodeCursor(id) !== cursor) {
+  // A cursor is valid exactly when it is what this server would issue for its id.
+  if (id === "" || encodeCursor(id) !== cursor) {
     throw new InvalidInput(
       `cursor: ${JSON.stringify(cursor)} is not a cursor this server issued; a cursor is "0" to start a range, then the nextCursor of the page before, sent back unchanged`,
     );

@@ -6,8 +6,8 @@ import {
   flatHeaders,
   HttpError,
   hasBearer,
+  isUnloggedPoll,
   MethodNotAllowed,
-  POLL_HEADER,
   parseJson,
   readBody,
 } from "../http.js";
@@ -341,7 +341,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     index: config,
     handle(req, res) {
       const started = performance.now();
-      const quiet = req.headers[POLL_HEADER] !== undefined && options.logPolls !== true;
+      const quiet = isUnloggedPoll(req, options.logPolls);
       const logAnswer = (status: number) => {
         if (quiet) return;
         log(

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock.js";
+import type { Clock, TimerHandle } from "../clock.js";
 
 export interface FlowLimits {
   /** Most deliveries in flight at once. */
@@ -36,9 +36,10 @@ export class FlowControl {
 
   /**
    * Queues `task` under `key`. The latest limits sent for a key apply to all of its
-   * waiting tasks, as a key has one configuration at a time.
+   * waiting tasks, as a key has one configuration at a time. Cancelling the handle takes a
+   * task that has not started out of the queue, so it uses none of the key's starts.
    */
-  run(key: string, limits: FlowLimits, task: Task): void {
+  run(key: string, limits: FlowLimits, task: Task): TimerHandle {
     let state = this.keys.get(key);
     if (state === undefined) {
       state = { limits, queue: [], inFlight: 0, starts: [], wakeUp: false };
@@ -47,6 +48,15 @@ export class FlowControl {
     state.limits = limits;
     state.queue.push(task);
     this.pump(key, state);
+    const queued = state;
+    return {
+      cancel: () => {
+        const index = queued.queue.indexOf(task);
+        if (index === -1) return;
+        queued.queue.splice(index, 1);
+        this.forget(key, queued);
+      },
+    };
   }
 
   /** Drops every waiting task; used when the service closes. */

@@ -28,7 +28,7 @@ import { ValidationError } from "@x/core";
 import { decodePercent, loadSpec } from "@x/openapi-check";
 import { type Clock, createClock } from "../clock.js";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
-import { HttpError, MethodNotAllowed, POLL_HEADER } from "../http.js";
+import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http.js";
 import { sendErrorOrClose } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { answerClock, DEV_CLOCK } from "./clock-route.js";
@@ -268,21 +268,22 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
 
   const cancel = (id: string): RunView | undefined => {
     const live = deps.live.get(id);
-    if (live !== undefined) cancelRun(live, deps);
-    const run = store.get(id);
-    if (run !== undefined && live === undefined) {
-      throw new ValidationError(
-        "id",
-        `run "${short(id)}" already ended (${run.state}); only an unfinished run can be cancelled`,
-      );
+    if (live !== undefined) {
+      cancelRun(live, deps);
+      return store.get(id);
     }
-    return run;
+    const ended = store.get(id);
+    if (ended === undefined) return undefined;
+    throw new ValidationError(
+      "id",
+      `run "${short(id)}" already ended (${ended.state}); only an unfinished run can be cancelled`,
+    );
   };
 
   return {
     handle(req, res) {
       const started = performance.now();
-      const quiet = req.headers[POLL_HEADER] !== undefined && options.logPolls !== true;
+      const quiet = isUnloggedPoll(req, options.logPolls);
       // Every request, rejected ones too; the path only, as the query may carry the token.
       res.on("finish", () => {
         if (quiet) return;

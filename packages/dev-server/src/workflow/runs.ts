@@ -16,6 +16,18 @@ export type RunState =
   | "callback-failed"
   | "cancelled"; // cancelled (dev.runs.cancel, DELETE), or the service closed before the run finished
 
+/** The states a run never leaves: no attempt follows them. */
+export const FINAL_STATES: readonly RunState[] = [
+  "succeeded",
+  "callback-succeeded",
+  "callback-failed",
+  "cancelled",
+];
+
+export function isFinal(state: RunState): boolean {
+  return FINAL_STATES.includes(state);
+}
+
 /** One HTTP call a run made: a delivery attempt or a failure call. */
 export interface AttemptView {
   /** "delivery" to the workflow URL, or "failure-call" after the retries were spent. */
@@ -100,16 +112,9 @@ export class RunStore {
 
   /** Runs that have not reached a final state. */
   unfinished(): RunView[] {
-    return [...this.byId.values()].filter((run) => !FINAL.has(run.state));
+    return [...this.byId.values()].filter((run) => !isFinal(run.state));
   }
 }
-
-const FINAL = new Set<RunState>([
-  "succeeded",
-  "callback-succeeded",
-  "callback-failed",
-  "cancelled",
-]);
 
 // Callers get copies, so a view they hold never changes under them.
 function snapshot(run: RunView): RunView {

@@ -65,8 +65,8 @@ export interface LiveRun {
   headers: Record<string, string>;
   /** Absent once the run is finished. */
   step?: Step;
-  /** The timer of the next step while the run waits for it. */
-  timer?: TimerHandle;
+  /** What the run waits on for its next step: a timer, or its place in a flow-control queue. */
+  waitingOn?: TimerHandle;
 }
 
 /**
@@ -84,7 +84,7 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     const dueAt = deps.clock.now() + wait;
     run.step = { kind, retried, dueAt, ...(lastDelivery === undefined ? {} : { lastDelivery }) };
     if (Number.isFinite(dueAt)) view.nextAttemptAt = dueAt;
-    run.timer = deps.clock.after(wait, () => attempt(kind, retried, lastDelivery));
+    run.waitingOn = deps.clock.after(wait, () => attempt(kind, retried, lastDelivery));
   };
   const finished = () => {
     delete run.step;
@@ -93,13 +93,16 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
 
   const attempt = (kind: Kind, retried: number, lastDelivery?: Outcome) => {
     if (stopped()) return;
-    delete run.timer;
+    delete run.waitingOn;
     delete view.nextAttemptAt;
     // Tracked, so a manual clock's advance waits for the call and what it schedules.
     const call = () => deps.clock.track(send(kind, retried, lastDelivery));
     if (kind === "delivery" && plan.flowControl !== undefined) {
       view.state = "waiting";
-      deps.flow.run(plan.flowControl.key, plan.flowControl.limits, call);
+      run.waitingOn = deps.flow.run(plan.flowControl.key, plan.flowControl.limits, () => {
+        delete run.waitingOn;
+        return call();
+      });
     } else {
       void call();
     }
@@ -177,12 +180,13 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
 }
 
 /**
- * Stops an unfinished run for good: its timer is dropped, a flow-control slot it waits for
- * starts nothing, and a call in flight is recorded but not followed up.
+ * Stops an unfinished run for good: its timer is dropped, it leaves a flow-control queue it
+ * waits in (using none of the key's starts), and a call in flight is recorded but not
+ * followed up.
  */
 export function cancelRun(run: LiveRun, deps: DriverDeps): void {
-  run.timer?.cancel();
-  delete run.timer;
+  run.waitingOn?.cancel();
+  delete run.waitingOn;
   delete run.step;
   delete run.view.nextAttemptAt;
   run.view.state = "cancelled";
