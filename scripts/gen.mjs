@@ -1,5 +1,8 @@
 // Compiles each hand-written spec into the files the packages consume:
-//   - a typed path map (openapi-typescript) for the client package, and
+//   - a typed path map (openapi-typescript) for the client package,
+//   - the tables of what the client checks at run time (known keys, required keys, types,
+//     enums and bounds of each request body, header parameters, media types, server
+//     variables), beside the types, and
 //   - a bundled, dereferenced JSON copy for the validator, @x/openapi-check.
 // It also compiles the test-only fixture specs (a copy of a spec with one operation more),
 // so the test that calls a freshly added operation runs against freshly generated types.
@@ -12,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { requestRulesModule } from "./gen/request-rules.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -69,9 +73,11 @@ try {
       join(root, `packages/${service}/src/generated/schema.d.ts`),
       await typesFor(`specs/${service}/openapi.yaml`),
     );
+    const bundle = bundleFor(service, tmp);
+    outputs.set(join(root, `packages/openapi-check/src/generated/${service}.openapi.json`), bundle);
     outputs.set(
-      join(root, `packages/openapi-check/src/generated/${service}.openapi.json`),
-      bundleFor(service, tmp),
+      join(root, `packages/${service}/src/generated/requests.ts`),
+      requestRulesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
     );
   }
   for (const fixture of FIXTURES) {

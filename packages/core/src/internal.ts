@@ -19,6 +19,8 @@ export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
 export { quote } from "./quote";
 export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
+export type { SpecRule } from "./spec-rules";
+export { checkFields, checkScalar } from "./spec-rules";
 export type { Answer, CallOptions, Transport, TransportConfig } from "./transport";
 export { createTransport } from "./transport";
 export { httpUrl } from "./url";

@@ -14,6 +14,7 @@ import {
   readLogLevel,
 } from "@x/core/internal";
 import type { Client } from "openapi-fetch";
+import { serverVariables } from "./generated/requests";
 import type { paths } from "./generated/schema";
 import { triggerHeaders } from "./headers";
 import type { Region, TriggerRequest, TriggerResult, WorkflowClientOptions } from "./options";
@@ -41,7 +42,8 @@ const TRIGGER_KEYS: KeyList<TriggerRequest> = {
   retryDelay: true,
 };
 
-const REGIONS: KeyList<Record<Region, true>> = { "us-east-1": true, "eu-central-1": true };
+/** The regions the spec's `region` server variable lists. */
+const REGIONS: readonly string[] = serverVariables.region;
 
 /** What the client appends to `baseUrl` itself, so a `baseUrl` must not end with it. */
 const APPENDED_PATH = /\/v2(\/trigger)?\/*$/i;
@@ -96,9 +98,7 @@ export class WorkflowClient {
     checkObject(options, "WorkflowClient options", '{ token: "..." }');
     checkKnownKeys("WorkflowClient", options, CLIENT_KEYS);
     const { baseUrl, region = "eu-central-1" } = options;
-    if (!Object.hasOwn(REGIONS, region)) {
-      invalid("region", `must be ${Object.keys(REGIONS).join(" or ")}`);
-    }
+    if (!REGIONS.includes(region)) invalid("region", `must be ${REGIONS.join(" or ")}`);
     this.#core = createClientCore<paths>({
       ...options,
       baseUrl:

@@ -1,5 +1,6 @@
 import {
   checkKnownKeys,
+  checkScalar,
   headerValue,
   httpUrl,
   invalid,
@@ -8,6 +9,7 @@ import {
 } from "@x/core/internal";
 import { formatDelay } from "./delay";
 import { formatFlowControl } from "./flow-control";
+import { headerParameters } from "./generated/requests";
 import type { FailureCallback, HeaderMap, TriggerHeaderParams, TriggerRequest } from "./options";
 import { parseRetryDelay } from "./retry-delay";
 
@@ -71,10 +73,8 @@ function runIdValue(runId: unknown): string {
   return headerValue("runId", runId);
 }
 
-function retriesValue(retries: unknown): number {
-  if (typeof retries !== "number" || !Number.isSafeInteger(retries) || retries < 0) {
-    return invalid("retries", NON_NEGATIVE_INTEGER);
-  }
+function retriesValue(retries: number): number {
+  checkScalar(retries, headerParameters["Svc-Retries"], "retries");
   return retries;
 }
 

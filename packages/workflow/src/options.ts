@@ -1,6 +1,7 @@
 import type { ClientOptions } from "@x/core";
 import type { SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { FlowControl } from "./flow-control";
+import type { serverVariables } from "./generated/requests";
 import type { components, operations } from "./generated/schema";
 
 /** The spec's `triggerWorkflow` operation, which every type below is read from. */
@@ -31,8 +32,8 @@ export type SvcHeader =
   | keyof TriggerHeaderParams
   | `Svc-${"" | "Failure-Callback-"}Forward-${string}`;
 
-/** Regions of the service; each has its own base address. */
-export type Region = "us-east-1" | "eu-central-1";
+/** Regions of the service (the spec's `region` server variable); each has its own base address. */
+export type Region = (typeof serverVariables.region)[number];
 
 /** Headers given as a record or a `Headers` object. */
 export type HeaderMap = Record<string, string> | Headers;

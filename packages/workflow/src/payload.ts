@@ -1,15 +1,9 @@
-import { invalid, type KeyList, quote } from "@x/core/internal";
-import type { components } from "./generated/schema";
+import { invalid, quote } from "@x/core/internal";
+import { mediaTypes } from "./generated/requests";
 import type { Bytes, TriggerRequest } from "./options";
 
-type Payload = components["requestBodies"]["WorkflowPayload"]["content"];
-
 /** The media types the spec lists for a trigger's body; the service specifies no others. */
-const MEDIA_TYPES: KeyList<Payload> = {
-  "text/plain": true,
-  "application/json": true,
-  "application/octet-stream": true,
-};
+const MEDIA_TYPES: readonly string[] = mediaTypes.WorkflowPayload;
 
 /** A trigger's body as sent, with its content type. */
 export interface SentPayload {
@@ -36,10 +30,10 @@ function checkContentType(contentType: unknown): void {
   // The media type decides; parameters such as "; charset=utf-8" go to the workflow as given.
   const mediaType = typeof contentType === "string" ? contentType.split(";")[0] : undefined;
   const known = mediaType?.trim().toLowerCase() ?? "";
-  if (!Object.hasOwn(MEDIA_TYPES, known) || /[\0\n\r]/.test(String(contentType))) {
+  if (!MEDIA_TYPES.includes(known) || /[\0\n\r]/.test(String(contentType))) {
     invalid(
       "contentType",
-      `${quote(contentType)} is not one of ${Object.keys(MEDIA_TYPES).join(", ")} (optionally with parameters such as "; charset=utf-8")`,
+      `${quote(contentType)} is not one of ${MEDIA_TYPES.join(", ")} (optionally with parameters such as "; charset=utf-8")`,
     );
   }
 }

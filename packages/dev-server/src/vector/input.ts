@@ -1,7 +1,17 @@
 // Checks of request bodies beyond what the spec's schemas say (and, for the dev-only write
 // routes, which the spec does not describe, all of it). Every failure is an InvalidInput.
+import { loadSpec } from "@x/openapi-check";
 import { DimensionMismatch, InvalidInput } from "./errors.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
+
+type VectorSpec = { components: { schemas: { VectorRecord: { properties: object } } } };
+
+/** The fields of a written record: those of the spec's `VectorRecord`, as reads return it. */
+const RECORD_FIELDS = new Set(
+  Object.keys(
+    (loadSpec("vector").document as VectorSpec).components.schemas.VectorRecord.properties,
+  ),
+);
 
 const FLOAT32_MAX = 3.4028234663852886e38;
 // Stored metadata is serialized and walked recursively; bound its nesting.
@@ -73,8 +83,9 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
 /** One record of the dev-only upsert: what each index type needs. */
 function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
   if (!isObject(raw)) bad(`${where}: must be an object with an id`);
-  const known = new Set(["id", "vector", "sparseVector", "metadata", "data"]);
-  for (const key of Object.keys(raw)) if (!known.has(key)) bad(`${where}.${key}: unknown field`);
+  for (const key of Object.keys(raw)) {
+    if (!RECORD_FIELDS.has(key)) bad(`${where}.${key}: unknown field`);
+  }
   const id = typeof raw.id === "number" && Number.isFinite(raw.id) ? String(raw.id) : raw.id;
   if (typeof id !== "string" || id === "") bad(`${where}.id: must be a non-empty string`);
   const record: VectorRecordInput = { id };
