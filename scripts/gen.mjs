@@ -4,8 +4,9 @@
 //     enums and bounds of each request body, header parameters, media types, server
 //     variables), beside the types, and
 //   - a bundled, dereferenced JSON copy for the validator, @x/openapi-check.
-// It also compiles the test-only fixture specs (a copy of a spec with one operation more),
-// so the test that calls a freshly added operation runs against freshly generated types.
+// It also compiles the test-only fixture specs, so the test that calls a freshly added
+// operation runs against freshly generated types; a fixture that is a published spec with a
+// change (`base` + `change`) is first written from the spec as it is now.
 // With --check it writes nothing and fails when a committed file differs from
 // what the specs produce now (the drift gate CI runs).
 // Usage: node scripts/gen.mjs [--check] [workflow|vector ...]
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { specWithChange } from "./gen/fixture-specs.mjs";
 import { requestRulesModule } from "./gen/request-rules.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,7 +27,8 @@ const named = args.filter((a) => !a.startsWith("--"));
 const services = named.length > 0 ? named : ["workflow", "vector"];
 
 // Test-only specs and the types file generated beside each, by the service they copy
-// (none: regenerated whenever every service is).
+// (none: regenerated whenever every service is). One with `base` and `change` is generated
+// too: the published spec `base` with the entries of `change` added.
 const FIXTURES = [
   {
     spec: "packages/core/test/fixtures/empty-answers.openapi.yaml",
@@ -33,6 +36,8 @@ const FIXTURES = [
   },
   {
     service: "vector",
+    base: "specs/vector/openapi.yaml",
+    change: "packages/dev-server/test/fixtures/vector-upsert.change.yaml",
     spec: "packages/dev-server/test/fixtures/vector-with-upsert.openapi.yaml",
     types: "packages/dev-server/test/fixtures/vector-with-upsert.d.ts",
   },
@@ -42,8 +47,9 @@ function header(spec) {
   return `// Generated from ${spec} by scripts/gen.mjs. Do not edit: run \`pnpm gen\`.\n`;
 }
 
-async function typesFor(spec) {
-  const ast = await openapiTS(pathToFileURL(join(root, spec)), {
+/** The types of `spec`, read from its file or, when given, from `text`. */
+async function typesFor(spec, text) {
+  const ast = await openapiTS(text ?? pathToFileURL(join(root, spec)), {
     alphabetize: false,
     // A field with a default is optional to send: keep it optional in the types.
     defaultNonNullable: false,
@@ -83,9 +89,15 @@ try {
   for (const fixture of FIXTURES) {
     const copied =
       fixture.service === undefined ? named.length === 0 : services.includes(fixture.service);
-    if (copied) {
-      outputs.set(join(root, fixture.types), await typesFor(fixture.spec));
+    if (!copied) continue;
+    let text;
+    if (fixture.change !== undefined) {
+      const read = (file) => readFileSync(join(root, file), "utf8");
+      const note = ` Generated from ${fixture.base} and ${fixture.change} by scripts/gen.mjs.\n Do not edit: change the spec or the change file, then run \`pnpm gen\`.`;
+      text = specWithChange(read(fixture.base), read(fixture.change), note);
+      outputs.set(join(root, fixture.spec), text);
     }
+    outputs.set(join(root, fixture.types), await typesFor(fixture.spec, text));
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

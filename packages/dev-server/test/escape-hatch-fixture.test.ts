@@ -1,7 +1,8 @@
 // The regenerate story: an operation added to a spec is callable as soon as `pnpm gen` has
 // written its types, through openapi-fetch's client over our transport (what `index.api`
 // is), with no hand-written wrapper. The fixture spec is the published vector spec plus the
-// dev server's POST /upsert.
+// dev server's POST /upsert: `pnpm gen` writes it from the spec and
+// fixtures/vector-upsert.change.yaml.
 import { readFileSync } from "node:fs";
 import { createClientCore } from "@x/core/internal";
 import { VectorIndex } from "@x/vector";
