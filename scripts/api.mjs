@@ -1,7 +1,9 @@
 // Writes each public package's API report, `packages/<dir>/<name>.api.md`, from the built
 // declaration file of its root export (API Extractor), so every change to what users can
 // import shows up in review. With --check it writes nothing and fails when a committed report
-// differs from what the build declares now (the gate `pnpm check` runs after the build).
+// differs from what the build declares now. `pnpm api` and `pnpm api:check` run the build
+// first (turbo: nothing is rebuilt when no source changed), so a report is never checked
+// against a stale dist/.
 // Usage: node scripts/api.mjs [--check] [--root <dir>]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
