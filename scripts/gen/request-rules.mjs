@@ -1,5 +1,5 @@
 // The facts of a spec that the clients check at run time, read from its bundled,
-// dereferenced form: each JSON request body's fields (types, enums, bounds, required keys,
+// dereferenced form: each JSON request body's (of an operation) (types, enums, bounds, required keys,
 // whether other keys are refused), the header parameters, each request body's media types
 // and the enums of the server variables. Written as `src/generated/requests.ts` beside the
 // generated types; the shape is core's `SpecRule` (packages/core/src/spec-rules.ts).
@@ -56,7 +56,15 @@ export function requestRules(bundle) {
   const tables = {};
   const bodies = {};
   const mediaTypes = {};
+  // Only the bodies an operation takes: a webhook's body is sent by the service, not to it.
+  const taken = new Set();
+  for (const item of Object.values(bundle.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (operation?.requestBody) taken.add(JSON.stringify(operation.requestBody));
+    }
+  }
   for (const [name, body] of Object.entries(requestBodies)) {
+    if (!taken.has(JSON.stringify(body))) continue;
     mediaTypes[name] = Object.keys(body.content ?? {});
     const schema = body.content?.["application/json"]?.schema;
     const branches = schema ? objectBranches(schema) : [];
@@ -84,10 +92,11 @@ export function requestRules(bundle) {
 
 const DOCS = {
   requestBodies:
-    "Each JSON request body of the spec's components, by name: its fields and their rules.",
+    "Each JSON request body an operation of the spec takes, by its name under components: its fields and their rules.",
   headerParameters:
     "The header parameters of the spec's components with a rule beyond being a string, by name.",
-  mediaTypes: "The media types of each request body of the spec's components, by name.",
+  mediaTypes:
+    "The media types of each request body an operation takes, by its name under components.",
   serverVariables: "The values each server variable of the spec may take, by variable name.",
 };
 

@@ -19,6 +19,7 @@ import { PROBE } from "./probe.mjs";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const VECTOR_SPEC = "specs/vector/openapi.yaml";
 const WORKFLOW_SPEC = "specs/workflow/openapi.yaml";
+const UPSERT_FIXTURE = "packages/dev-server/test/fixtures/vector-with-upsert.openapi.yaml";
 const counts = { passed: 0, failed: 0 };
 
 /** Counts a check and prints it. */
@@ -120,6 +121,11 @@ async function addFields(dir) {
         diff.output,
       ),
     "gen prints both added fields as additive, with their JSON pointers",
+  );
+  const fixture = readFileSync(join(dir, UPSERT_FIXTURE), "utf8");
+  expect(
+    /\n {8}reverse:\n/.test(fixture),
+    `gen carries the new field into the fixture derived from the spec (${UPSERT_FIXTURE})`,
   );
   expect(
     (await build(dir)).every((done) => done.status === 0),

@@ -2,7 +2,7 @@
 
 import type { SpecRule } from "@x/core/internal";
 
-/** Each JSON request body of the spec's components, by name: its fields and their rules. */
+/** Each JSON request body an operation of the spec takes, by its name under components: its fields and their rules. */
 export const requestBodies = {
   "Range": {
     "type": "object",
@@ -142,7 +142,7 @@ export const requestBodies = {
   }
 } as const satisfies Record<string, SpecRule>;
 
-/** The media types of each request body of the spec's components, by name. */
+/** The media types of each request body an operation takes, by its name under components. */
 export const mediaTypes = {
   "Range": [
     "application/json"

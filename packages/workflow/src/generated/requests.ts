@@ -2,55 +2,6 @@
 
 import type { SpecRule } from "@x/core/internal";
 
-/** Each JSON request body of the spec's components, by name: its fields and their rules. */
-export const requestBodies = {
-  "FailureReport": {
-    "type": "object",
-    "fields": {
-      "status": {
-        "type": "integer",
-        "minimum": 0
-      },
-      "headers": {
-        "type": "object"
-      },
-      "body": {
-        "type": "string"
-      },
-      "url": {
-        "type": "string"
-      },
-      "workflowRunId": {
-        "type": "string"
-      },
-      "workflowCreatedAt": {
-        "type": "integer",
-        "minimum": 0
-      },
-      "retried": {
-        "type": "integer",
-        "minimum": 0
-      },
-      "maxRetries": {
-        "type": "integer",
-        "minimum": 0
-      }
-    },
-    "required": [
-      [
-        "status",
-        "headers",
-        "body",
-        "url",
-        "workflowRunId",
-        "workflowCreatedAt",
-        "retried",
-        "maxRetries"
-      ]
-    ]
-  }
-} as const satisfies Record<string, SpecRule>;
-
 /** The header parameters of the spec's components with a rule beyond being a string, by name. */
 export const headerParameters = {
   "Svc-Workflow-RunId": {
@@ -71,15 +22,12 @@ export const headerParameters = {
   }
 } as const satisfies Record<string, SpecRule>;
 
-/** The media types of each request body of the spec's components, by name. */
+/** The media types of each request body an operation takes, by its name under components. */
 export const mediaTypes = {
   "WorkflowPayload": [
     "text/plain",
     "application/json",
     "application/octet-stream"
-  ],
-  "FailureReport": [
-    "application/json"
   ]
 } as const satisfies Record<string, readonly string[]>;
 
