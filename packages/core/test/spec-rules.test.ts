@@ -1,0 +1,67 @@
+// The checks that read the tables `pnpm gen` writes from a spec: each rule, its message
+// and the field it names. The clients' own tests cover the tables of the real specs.
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "../src/errors";
+import { checkFields, checkScalar, type SpecRule } from "../src/spec-rules";
+
+const body: SpecRule = {
+  type: "object",
+  closed: true,
+  required: [["ids"], ["prefix"]],
+  fields: {
+    ids: { type: "array", items: { type: "string", minLength: 1 }, maxItems: 2 },
+    prefix: { type: "string" },
+    topK: { type: "integer", minimum: 1, maximum: 10 },
+    score: { type: "number", minimum: -1 },
+    mode: { type: "string", enum: ["A", "B"] },
+    point: { type: "object", required: [["x"]], fields: { x: { type: "boolean" } } },
+  },
+};
+
+function failure(value: object): { field: string; message: string } {
+  try {
+    checkFields("call", value, body);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return { field: (error as ValidationError).field, message: (error as Error).message };
+  }
+  throw new Error("no ValidationError");
+}
+
+describe("checkFields", () => {
+  it.each([
+    [{ ids: ["a"], limt: 1 }, "limt", 'call: unknown option "limt"'],
+    [{ topk: 1, ids: ["a"] }, "topk", 'call: unknown option "topk" (did you mean "topK"?)'],
+    [{}, "ids", "ids: give ids, or prefix"],
+    [{ ids: "a" }, "ids", "ids: must be an array"],
+    [{ ids: ["a", ""] }, "ids[1]", "ids[1]: must be a non-empty string"],
+    [{ ids: ["a", "b", "c"] }, "ids", "ids: must hold at most 2 items"],
+    [{ prefix: "", topK: 0 }, "topK", "topK: must be a positive integer, at most 10"],
+    [{ prefix: "", topK: 11 }, "topK", "topK: must be a positive integer, at most 10"],
+    [{ prefix: "", score: -2 }, "score", "score: must be a finite number of at least -1"],
+    [{ prefix: "", score: Number.NaN }, "score", "score: must be a finite number of at least -1"],
+    [{ prefix: "", mode: "a" }, "mode", "mode: must be A or B"],
+    [{ prefix: "", point: [] }, "point", "point: must be an object"],
+    [{ prefix: "", point: {} }, "point.x", "point.x: is required"],
+    [{ prefix: "", point: { x: 1 } }, "point.x", "point.x: must be a boolean"],
+  ])("%j fails on %s", (value, field, message) => {
+    expect(failure(value)).toEqual({ field, message });
+  });
+
+  it("passes what the rules allow, an unset optional field included", () => {
+    expect(() =>
+      checkFields("call", { ids: ["a"], topK: 10, score: -1, mode: "B", prefix: undefined }, body),
+    ).not.toThrow();
+  });
+});
+
+describe("checkScalar", () => {
+  it("checks one value and names the given field", () => {
+    const retries: SpecRule = { type: "integer", minimum: 0 };
+    expect(() => checkScalar(-1, retries, "retries")).toThrow(
+      "retries: must be a non-negative integer",
+    );
+    expect(() => checkScalar(2 ** 53, retries, "retries")).toThrow("retries: must be");
+    expect(() => checkScalar(0, retries, "retries")).not.toThrow();
+  });
+});
