@@ -219,18 +219,9 @@ async function runWalk(walk) {
 }
 
 /** Runs this script for one walk; resolves to its output. */
-function child(name) {
-  return new Promise((resolve) => {
-    const run = spawn(process.execPath, [fileURLToPath(import.meta.url), name]);
-    let output = "";
-    run.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    run.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    run.on("close", () => resolve(output));
-  });
+async function child(name) {
+  const done = await run(repo, process.execPath, [fileURLToPath(import.meta.url), name]);
+  return done.output;
 }
 
 const COUNTS = "spec:walk counts";
@@ -248,7 +239,7 @@ if (only !== undefined) {
     counts.passed += walked.passed ?? 0;
     // A walk that died before printing its counts is one failure.
     counts.failed += walked.failed ?? 1;
-    process.stdout.write(output.split(`${COUNTS} `)[0]);
+    console.log(output.split(`${COUNTS} `)[0].trimEnd());
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\nspec:walk: ${counts.passed} passed, ${counts.failed} failed in ${seconds} s`);
