@@ -12,11 +12,16 @@ import type { FetchRequest, Query, RangeAllRequest, RangeRequest } from "./types
 
 type Schemas = components["schemas"];
 
-/** `rangeAll`: a range body without its paging fields, which it sends itself, and `pageSize`. */
-const RANGE_ALL: SpecRule = (() => {
+/**
+ * The request of `rangeAll`, which pages itself: the range body's fields but `cursor` and
+ * `limit`, and `pageSize`, the `limit` of each page.
+ */
+function rangeAllRule(): SpecRule {
   const { cursor, limit, ...fields } = requestBodies.Range.fields;
   return { ...requestBodies.Range, required: [], fields: { ...fields, pageSize: limit } };
-})();
+}
+
+const RANGE_ALL = rangeAllRule();
 
 /** The body of `range`. */
 export function rangeBody(request: RangeRequest): RangeRequest {
