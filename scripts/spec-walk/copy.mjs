@@ -4,7 +4,7 @@
 // node_modules are linked, not copied; the packages' own links are relative, so they point
 // into the copy. The copy is a release (its baseline is its own tree) in a fresh git repo.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 
@@ -39,20 +39,25 @@ export function copyRepo(repo) {
     throw new Error("packages/core/dist is missing: run `pnpm build` first");
   }
   const dir = mkdtempSync(join(tmpdir(), "x-spec-walk-"));
-  for (const file of FILES) cpSync(join(repo, file), join(dir, file), { recursive: true });
-  for (const name of PACKAGES) {
-    cpSync(join(repo, "packages", name), join(dir, "packages", name), {
-      recursive: true,
-      verbatimSymlinks: true,
-      // The clients are rebuilt from the changed spec; the others' builds are kept.
-      filter: (source) => KEPT_BUILDS.has(name) || basename(source) !== "dist",
-    });
+  try {
+    for (const file of FILES) cpSync(join(repo, file), join(dir, file), { recursive: true });
+    for (const name of PACKAGES) {
+      cpSync(join(repo, "packages", name), join(dir, "packages", name), {
+        recursive: true,
+        verbatimSymlinks: true,
+        // The clients are rebuilt from the changed spec; the others' builds are kept.
+        filter: (source) => KEPT_BUILDS.has(name) || basename(source) !== "dist",
+      });
+    }
+    symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
+    execFileSync("node", ["scripts/release-baseline.mjs"], { cwd: dir, stdio: "ignore" });
+    const git = (...args) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+    git("init", "-q");
+    git("add", ".");
+    git("-c", "user.name=walk", "-c", "user.email=walk@example.com", "commit", "-qm", "release");
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
-  symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
-  execFileSync("node", ["scripts/release-baseline.mjs"], { cwd: dir, stdio: "ignore" });
-  const git = (...args) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
-  git("init", "-q");
-  git("add", ".");
-  git("-c", "user.name=walk", "-c", "user.email=walk@example.com", "commit", "-qm", "release");
   return dir;
 }
