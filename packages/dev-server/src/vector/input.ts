@@ -1,6 +1,6 @@
 // Checks of request bodies beyond what the spec's schemas say (and, for the dev-only write
-// routes, which the spec does not describe, all of it). Every failure is an InvalidInput.
-import { DimensionMismatch, InvalidInput } from "./errors.js";
+// routes, which the spec does not describe, all of it). Every failure is an InvalidInputError.
+import { DimensionMismatchError, InvalidInputError } from "./errors.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
 
 const FLOAT32_MAX = 3.4028234663852886e38;
@@ -21,14 +21,14 @@ function depthOf(value: unknown): number {
 }
 
 function bad(message: string): never {
-  throw new InvalidInput(message);
+  throw new InvalidInputError(message);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A dense vector of the index's dimension; DimensionMismatch on a wrong length. */
+/** A dense vector of the index's dimension; DimensionMismatchError on a wrong length. */
 export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
   if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
   for (const x of value) {
@@ -37,7 +37,7 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
     }
   }
   if (value.length !== config.dimension) {
-    throw new DimensionMismatch(
+    throw new DimensionMismatchError(
       `Invalid vector dimension: ${value.length}, expected: ${config.dimension}`,
     );
   }

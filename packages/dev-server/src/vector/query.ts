@@ -1,5 +1,5 @@
 import { type Accept, denseScoreAll, denseTopK } from "./dense-search.js";
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
 import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
 import { type Fusion, fuse } from "./fusion.js";
@@ -21,7 +21,7 @@ export interface Query {
 }
 
 function bad(message: string): never {
-  throw new InvalidInput(message);
+  throw new InvalidInputError(message);
 }
 
 // The spec validator has checked the body's shape already (known fields, types, enums,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import type { Include, StoredRecord, VectorRecordInput } from "./types.js";
@@ -75,7 +75,7 @@ export function decodeCursor(cursor: string): string {
   const id = Buffer.from(encoded, "base64url").toString("utf16le");
   // A cursor is valid exactly when it is what this server would issue for its id.
   if (id === "" || encodeCursor(id) !== cursor) {
-    throw new InvalidInput(
+    throw new InvalidInputError(
       `cursor: ${JSON.stringify(cursor)} is not a cursor this server issued; a cursor is "0" to start a range, then the nextCursor of the page before, sent back unchanged`,
     );
   }

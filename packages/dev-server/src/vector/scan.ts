@@ -1,4 +1,4 @@
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
 import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
 import type { Namespace } from "./namespace.js";
@@ -20,7 +20,7 @@ export const MAX_SCAN_LIMIT = 100;
 const KNOWN = new Set(["cursor", "limit", "filter"]);
 
 function bad(message: string): never {
-  throw new InvalidInput(message);
+  throw new InvalidInputError(message);
 }
 
 /** Reads `{ cursor?: "0", limit?: 20, filter?: "" }`; a 400 names what was wrong. */

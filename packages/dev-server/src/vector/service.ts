@@ -13,7 +13,7 @@ import {
 } from "../http.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
-import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./errors.js";
+import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { info } from "./info.js";
 import { deleteBody, upsertBody } from "./input.js";
 import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
@@ -104,8 +104,8 @@ export interface VectorService {
    */
   close(): Promise<void>;
   /**
-   * Upserts records as the dev-only `/upsert` route would; throws InvalidInput (or its
-   * DimensionMismatch) naming what was wrong.
+   * Upserts records as the dev-only `/upsert` route would; throws InvalidInputError (or its
+   * DimensionMismatchError) naming what was wrong.
    *
    * @example
    * ```ts
@@ -133,7 +133,7 @@ export interface VectorService {
    */
   load(records: unknown, namespace?: string): void;
   /**
-   * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace.
+   * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFoundError for an unknown namespace.
    *
    * @example
    * ```ts
@@ -234,9 +234,9 @@ function namespaceOf(segment: string | undefined): string {
 /** The one place a failure becomes a status; undefined for a bug (answered 500). */
 function statusOf(error: unknown): number | undefined {
   if (error instanceof HttpError) return error.status;
-  if (error instanceof NamespaceNotFound) return 404;
-  if (error instanceof DimensionMismatch) return 422;
-  if (error instanceof InvalidInput) return 400;
+  if (error instanceof NamespaceNotFoundError) return 404;
+  if (error instanceof DimensionMismatchError) return 422;
+  if (error instanceof InvalidInputError) return 400;
   return undefined;
 }
 
@@ -270,7 +270,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       store.upsert(parsed, namespace, pendingMs);
     } catch (err) {
       // Only a namespace past the 4 GiB of WebAssembly memory lands here.
-      if (err instanceof RangeError) throw new InvalidInput(err.message);
+      if (err instanceof RangeError) throw new InvalidInputError(err.message);
       throw err;
     }
   };

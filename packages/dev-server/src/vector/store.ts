@@ -1,4 +1,4 @@
-import { NamespaceNotFound } from "./errors.js";
+import { NamespaceNotFoundError } from "./errors.js";
 import { Namespace } from "./namespace.js";
 import type { IndexConfig, VectorRecordInput } from "./types.js";
 
@@ -31,10 +31,10 @@ export class VectorStore {
     return [...this.namespaces.keys()];
   }
 
-  /** The namespace; NamespaceNotFound when it does not exist. */
+  /** The namespace; NamespaceNotFoundError when it does not exist. */
   namespace(name: string): Namespace {
     const ns = this.namespaces.get(name);
-    if (!ns) throw new NamespaceNotFound(`Namespace '${name}' does not exist`);
+    if (!ns) throw new NamespaceNotFoundError(`Namespace '${name}' does not exist`);
     return ns;
   }
 
