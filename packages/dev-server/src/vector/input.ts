@@ -44,6 +44,11 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
   return value as number[];
 }
 
+/**
+ * A sparse vector as the index holds it: an index sent more than once is one entry, at its
+ * first place, holding the sum of its values (the service accepts repeats), and every
+ * value is a float32.
+ */
 export function sparseVector(value: unknown, where: string, allowEmpty: boolean): SparseVector {
   if (!isObject(value)) bad(`${where}: must be an object with indices and values`);
   const { indices, values } = value;
@@ -53,21 +58,23 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
     bad(`${where}: indices has ${indices.length} entries but values has ${values.length}`);
   }
   if (!allowEmpty && indices.length === 0) bad(`${where}: needs at least one non-zero dimension`);
-  const seen = new Set<number>();
   for (const i of indices) {
     if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i > 0xffffffff) {
       bad(`${where}.indices: must be integers from 0 to 4294967295`);
     }
-    if (seen.has(i)) bad(`${where}.indices: ${i} appears twice; indices must be distinct`);
-    seen.add(i);
   }
+  for (const x of values) {
+    if (typeof x !== "number" || !Number.isFinite(x))
+      bad(`${where}.values: must be finite numbers`);
+  }
+  const sums = new Map<number, number>();
+  indices.forEach((i: number, k) => sums.set(i, (sums.get(i) ?? 0) + (values[k] as number)));
   // Float32 range, as dense values: products of larger values overflow float64 to
   // Infinity (1e200 x 1e200), and a score of Infinity or NaN has no JSON form.
-  for (const x of values) {
-    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > FLOAT32_MAX)
-      bad(`${where}.values: must be finite numbers within float32 range`);
+  for (const sum of sums.values()) {
+    if (Math.abs(sum) > FLOAT32_MAX) bad(`${where}.values: must be within float32 range`);
   }
-  return { indices: [...(indices as number[])], values: [...(values as number[])] };
+  return { indices: [...sums.keys()], values: Array.from(sums.values(), Math.fround) };
 }
 
 /** One record of the dev-only upsert: what each index type needs. */

@@ -15,10 +15,11 @@ import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../option
 import { sendJsonSafely } from "../send-safely.js";
 import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { info } from "./info.js";
-import { deleteBody, upsertBody } from "./input.js";
+import { deleteBody, idsToDelete } from "./delete.js";
+import { upsertBody } from "./input.js";
 import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
 import { parseQueryBody, runQuery } from "./query.js";
-import { fetch, output, range } from "./read.js";
+import { fetch, output, range, refuseBothFetchCriteria } from "./read.js";
 import { scan, scanRequest } from "./scan.js";
 import { VectorStore } from "./store.js";
 import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
@@ -218,7 +219,7 @@ function route(pathname: string): Route | undefined {
   const name = match[1]!;
   if (!SPEC_ROUTES.has(name) && !DEV_ROUTES.has(name)) return undefined;
   const segment = match[2];
-  if (segment !== undefined && (name === "info" || name === "reset")) return undefined;
+  if (segment !== undefined && name === "info") return undefined;
   return { name, method: name === "info" ? "GET" : "POST", segment };
 }
 
@@ -294,6 +295,8 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     const sent = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
     // What the spec would have: a tolerated POST /info is checked as the GET it stands for.
     const body = found.name === "range" ? rangeWithStringCursor(sent) : infoPost ? undefined : sent;
+    // In the service's words, which the spec validator's account of its oneOf would not be.
+    if (found.name === "fetch") refuseBothFetchCriteria(body);
     if (SPEC_ROUTES.has(found.name)) {
       const check = validateRequestParts(spec, {
         method: infoPost ? "GET" : req.method,
@@ -324,15 +327,20 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       case "upsert":
         upsert(body, ns);
         return { status: 200, body: { result: "Success" } };
-      case "delete":
-        return { status: 200, body: { result: { deleted: store.delete(deleteBody(body), ns) } } };
+      case "delete": {
+        const ids = idsToDelete(store.namespace(ns), deleteBody(body), limits.maxGlobLength);
+        return { status: 200, body: { result: { deleted: store.delete(ids, ns) } } };
+      }
       case "scan":
         return {
           status: 200,
           body: { result: scan(store.namespace(ns), scanRequest(body, limits.maxGlobLength)) },
         };
       default:
-        store.reset();
+        // `/reset?all` empties every namespace, `/reset/<ns>` one, `/reset` the default one;
+        // emptied namespaces stay listed in info, as on the service.
+        if (url.searchParams.has("all")) store.emptyAll();
+        else store.empty(ns);
         return { status: 200, body: { result: "Success" } };
     }
   };
@@ -387,7 +395,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       const saved: Record<string, VectorRecordInput[]> = {};
       for (const name of store.names()) {
         const ns = store.namespace(name);
-        saved[name] = ns.sortedIds().map((id) => output(ns, ns.records.get(id)!, all));
+        saved[name] = ns.ids().map((id) => output(ns, ns.records.get(id)!, all));
       }
       return saved;
     },
@@ -398,7 +406,11 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       upsert(records, namespace, 0);
     },
     delete(ids, namespace = "") {
-      return store.delete(deleteBody(ids), namespace);
+      const criterion = deleteBody(ids);
+      return store.delete(
+        idsToDelete(store.namespace(namespace), criterion, limits.maxGlobLength),
+        namespace,
+      );
     },
     reset(namespace) {
       if (namespace === undefined) store.reset();

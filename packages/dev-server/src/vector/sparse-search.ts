@@ -6,8 +6,9 @@ import type { Scored, SparseVector } from "./types.js";
 /**
  * Inner product over shared indices, every accepted record that shares at least one index
  * with the query (a record sharing none is not a match, as in an inverted index). With IDF
- * each query term is weighted by log((N - n + 0.5) / (n + 0.5)), N records in the namespace,
- * n of them holding the term.
+ * each query term is weighted by log(1 + (N - n + 0.5) / (n + 0.5)), N records in the
+ * namespace, n of them holding the term: positive however common the term, as the service's
+ * answers show.
  */
 export function sparseScoreAll(
   ns: Namespace,
@@ -22,7 +23,7 @@ export function sparseScoreAll(
     let w = query.values[i]!;
     if (idf) {
       const n = ns.termCounts.get(index) ?? 0;
-      w *= Math.log((total - n + 0.5) / (n + 0.5));
+      w *= Math.log(1 + (total - n + 0.5) / (n + 0.5));
     }
     weights.set(index, w);
   }

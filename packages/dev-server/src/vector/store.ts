@@ -11,8 +11,8 @@ export interface NamespaceTotals {
 
 /**
  * The one index of a vector service: its namespaces, created by the first upsert into them
- * and kept (even when emptied by deletes) until a reset; the default namespace "" always
- * exists. Upserted records count as pending for `pendingMs`, then as ready; queries, range
+ * and kept (even when emptied by deletes or the reset routes) until `reset` drops them; the
+ * default namespace "" always exists. Upserted records count as pending for `pendingMs`, then as ready; queries, range
  * and fetch see them at once.
  */
 export class VectorStore {
@@ -55,6 +55,18 @@ export class VectorStore {
     let deleted = 0;
     for (const id of ids) if (ns.delete(id)) deleted++;
     return deleted;
+  }
+
+  /** Empties the namespace `name`, which stays listed; NamespaceNotFoundError when it does not exist. */
+  empty(name: string): void {
+    this.namespace(name);
+    this.namespaces.set(name, new Namespace(this.config));
+  }
+
+  /** Empties every namespace; each stays listed. */
+  emptyAll(): void {
+    for (const name of this.namespaces.keys())
+      this.namespaces.set(name, new Namespace(this.config));
   }
 
   /** Drops every namespace and empties the default one. */
