@@ -68,7 +68,10 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
       bad(`${where}.values: must be finite numbers`);
   }
   const sums = new Map<number, number>();
-  indices.forEach((i: number, k) => sums.set(i, (sums.get(i) ?? 0) + (values[k] as number)));
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k] as number;
+    sums.set(i, (sums.get(i) ?? 0) + (values[k] as number));
+  }
   // Float32 range, as dense values: products of larger values overflow float64 to
   // Infinity (1e200 x 1e200), and a score of Infinity or NaN has no JSON form.
   for (const sum of sums.values()) {
