@@ -129,13 +129,20 @@ function checkSparseVector(sparse: Schemas["SparseVector"], field: string): void
     invalid(`${field}.indices`, "must not repeat an index");
 }
 
-/** The body of `fetch`: `ids` (an array of strings), or a `prefix` alone. */
+/** The body of `fetch`: `ids` (an array of strings), or a `prefix`; never both. */
 export function fetchBody(request: FetchRequest): FetchRequest {
   checkObject(request, "fetch", '{ ids: ["a", "b"] } or { prefix: "doc-" }');
   checkKnownKeys("fetch", request, FETCH_KEYS);
-  const { ids, prefix } = request;
+  // Read as a caller without types may send it: both fields, or neither.
+  const { ids, prefix } = request as { ids?: string[]; prefix?: string };
   if (ids === undefined && prefix === undefined)
     invalid("ids", "give an array of ids, or { prefix }");
+  // The service refuses both ("Only one of ids or prefix must be provided.").
+  if (ids !== undefined && prefix !== undefined)
+    invalid(
+      "prefix",
+      "give ids or a prefix, not both; fetch by ids, then keep the ids with the prefix",
+    );
   if (ids !== undefined) each(ids, "ids", (id) => typeof id === "string", "must be a string");
   optionalString(prefix, "prefix");
   includeFlags(request);
