@@ -107,6 +107,17 @@ describe("range", () => {
     for (const id of original) expect(seen).toContain(id);
   });
 
+  it("a deletion before the cursor shifts the offsets: the next page skips one record", async () => {
+    const v = await start();
+    await v.upsert(["a", "b", "c", "d", "e"].map((id) => ({ id, vector: [1, 0] })));
+    const first = await v.post("/range", { cursor: "0", limit: 2 });
+    expect(first.body.result.nextCursor).toBe("2");
+    await v.post("/delete", { ids: ["a"] });
+    const next = await v.post("/range", { cursor: "2", limit: 5 });
+    // "c" moved to offset 1, behind the cursor; a deletion after the cursor skips nothing.
+    expect(next.body.result.vectors.map((r: { id: string }) => r.id)).toEqual(["d", "e"]);
+  });
+
   it("pages over ids with lone surrogates without skipping one", async () => {
     const v = await start();
     // Two lone surrogates would both become U+FFFD in UTF-8, so a cursor must not use it.
