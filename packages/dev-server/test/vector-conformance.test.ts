@@ -2,6 +2,7 @@
 // CI runs those tests against real indexes), each fact checked against the dev server. The
 // facts are taken over as data; none of the SDK's code is.
 import { afterEach, describe, expect, it } from "vitest";
+import type { IndexOptions } from "../src/vector/types.js";
 import { startVector, type VectorHarness } from "./vector-harness.js";
 
 let h: VectorHarness | undefined;
@@ -10,7 +11,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function start(vector: Parameters<typeof startVector>[0]["vector"]) {
+async function start(vector: IndexOptions) {
   h = await startVector({ vector });
   return h;
 }
