@@ -74,6 +74,22 @@ describe("sparse weighting and hybrid fusion", () => {
     ]);
   });
 
+  it("IDF scores are summed in float32 arithmetic", async () => {
+    const v = await start({ type: "SPARSE" });
+    await v.upsert([
+      { id: "id0", sparseVector: { indices: [0, 1], values: [0.1, 0.2] } },
+      { id: "id1", sparseVector: { indices: [1, 2], values: [0.2, 0.3] } },
+      { id: "id2", sparseVector: { indices: [2, 3], values: [0.3, 0.4] } },
+    ]);
+    const { body } = await v.post("/query", {
+      sparseVector: { indices: [2, 3], values: [0.5, 0.5] },
+      weightingStrategy: "IDF",
+      topK: 1,
+    });
+    // float64 arithmetic, rounded at the end, would give 0.2666664
+    expect(body.result).toEqual([{ id: "id2", score: 0.26666638 }]);
+  });
+
   it("RRF sums 1 / (60 + rank) with the best rank 0: first in both lists scores 2 / 60", async () => {
     const v = await start({ dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" });
     await v.upsert([
