@@ -13,7 +13,8 @@ import { sparseScoreAll } from "./sparse-search.js";
 import type { Include, IndexConfig, Scored, SparseVector } from "./types.js";
 
 export interface Query {
-  vector?: number[];
+  /** In float32, as the service holds a query vector (and every stored one). */
+  vector?: Float32Array;
   sparseVector?: SparseVector;
   topK: number;
   filter?: FilterNode;
@@ -49,8 +50,7 @@ function parseQuery(
   if (raw.vector !== undefined) {
     if (config.type === "SPARSE")
       bad(`${where}vector: this index is SPARSE; query with sparseVector`);
-    // The service holds a query vector in float32, as it holds stored ones.
-    query.vector = denseVector(raw.vector, config, `${where}vector`).map(Math.fround);
+    query.vector = Float32Array.from(denseVector(raw.vector, config, `${where}vector`));
   }
   if (raw.sparseVector !== undefined) {
     if (config.type === "DENSE")
