@@ -9,8 +9,7 @@ import type { Namespace } from "./namespace.js";
 export type DeleteCriterion = { ids: string[] } | { prefix: string } | { filter: string };
 
 /** The service's own words for a body with more (or fewer) than one criterion. */
-export const ONE_DELETE_CRITERION =
-  "Only and only one of the ids, prefix, or filter must be provided.";
+const ONE_DELETE_CRITERION = "Only and only one of the ids, prefix, or filter must be provided.";
 
 const CRITERIA = ["ids", "prefix", "filter"] as const;
 
@@ -50,13 +49,13 @@ export function deleteBody(body: unknown): DeleteCriterion {
   return { filter };
 }
 
-/** The ids of `ns` the criterion names, those that exist. */
+/** The ids the criterion names: as given, or those of `ns` with the prefix or through the filter. */
 export function idsToDelete(
   ns: Namespace,
   criterion: DeleteCriterion,
   maxGlobLength: number,
 ): string[] {
-  if ("ids" in criterion) return criterion.ids.filter((id) => ns.records.has(id));
+  if ("ids" in criterion) return criterion.ids;
   if ("prefix" in criterion) return ns.ids().filter((id) => id.startsWith(criterion.prefix));
   // deleteBody refused an empty filter, so this one parses to a condition.
   const filter = filterField(criterion.filter, maxGlobLength, "filter")!;

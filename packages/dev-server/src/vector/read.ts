@@ -99,7 +99,7 @@ export function range(
 }
 
 /** The service's own words for a fetch that names both ids and a prefix. */
-export const ONE_FETCH_CRITERION = "Only one of ids or prefix must be provided.";
+const ONE_FETCH_CRITERION = "Only one of ids or prefix must be provided.";
 
 /** Refuses a fetch body with both `ids` and `prefix`, as the service does. */
 export function refuseBothFetchCriteria(body: unknown): void {

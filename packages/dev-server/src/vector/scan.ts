@@ -6,9 +6,9 @@ import type { Namespace } from "./namespace.js";
 import { output, pageFrom, type VectorRecordOutput } from "./read.js";
 
 /**
- * Dev only (`POST /scan[/ns]`, what the dashboard pages through): records in insertion order
- * with range's cursors, but narrowed by a metadata filter, which range does not take. Answers with the
- * metadata and data of each record, not its vectors.
+ * Dev only (`POST /scan[/ns]`, what the dashboard pages through): records in insertion
+ * order with range's cursors, but narrowed by a metadata filter, which range does not take.
+ * Answers with the metadata and data of each record, not its vectors.
  */
 export interface ScanRequest {
   cursor: string;
@@ -56,8 +56,11 @@ export function scan(
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
   const { filter, limit } = request;
   const include = { metadata: true, vectors: false, data: true };
-  const page = pageFrom(ns, request.cursor, limit, (record) =>
-    filter === undefined ? true : matches(filter, record.metadata),
+  const page = pageFrom(
+    ns,
+    request.cursor,
+    limit,
+    (record) => filter === undefined || matches(filter, record.metadata),
   );
   return {
     nextCursor: page.nextCursor,

@@ -276,6 +276,13 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     }
   };
 
+  /** Deletes what a delete body names (ids, a prefix or a filter); returns how many. */
+  const deleteIn = (body: unknown, namespace: string): number => {
+    const criterion = deleteBody(body);
+    const ids = idsToDelete(store.namespace(namespace), criterion, limits.maxGlobLength);
+    return store.delete(ids, namespace);
+  };
+
   const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const found = route(url.pathname);
@@ -327,10 +334,8 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       case "upsert":
         upsert(body, ns);
         return { status: 200, body: { result: "Success" } };
-      case "delete": {
-        const ids = idsToDelete(store.namespace(ns), deleteBody(body), limits.maxGlobLength);
-        return { status: 200, body: { result: { deleted: store.delete(ids, ns) } } };
-      }
+      case "delete":
+        return { status: 200, body: { result: { deleted: deleteIn(body, ns) } } };
       case "scan":
         return {
           status: 200,
@@ -406,11 +411,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       upsert(records, namespace, 0);
     },
     delete(ids, namespace = "") {
-      const criterion = deleteBody(ids);
-      return store.delete(
-        idsToDelete(store.namespace(namespace), criterion, limits.maxGlobLength),
-        namespace,
-      );
+      return deleteIn(ids, namespace);
     },
     reset(namespace) {
       if (namespace === undefined) store.reset();

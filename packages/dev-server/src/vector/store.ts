@@ -12,8 +12,8 @@ export interface NamespaceTotals {
 /**
  * The one index of a vector service: its namespaces, created by the first upsert into them
  * and kept (even when emptied by deletes or the reset routes) until `reset` drops them; the
- * default namespace "" always exists. Upserted records count as pending for `pendingMs`, then as ready; queries, range
- * and fetch see them at once.
+ * default namespace "" always exists. Upserted records count as pending for `pendingMs`, then
+ * as ready; queries, range and fetch see them at once.
  */
 export class VectorStore {
   private readonly namespaces = new Map<string, Namespace>();
@@ -59,7 +59,7 @@ export class VectorStore {
 
   /** Empties the namespace `name`, which stays listed; NamespaceNotFoundError when it does not exist. */
   empty(name: string): void {
-    this.namespace(name);
+    this.namespace(name); // throws for an unknown name
     this.namespaces.set(name, new Namespace(this.config));
   }
 
