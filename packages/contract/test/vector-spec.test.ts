@@ -39,11 +39,16 @@ function propertiesOf(s: Json): Map<string, Json> {
   for (const part of (s.allOf as Json[] | undefined) ?? []) {
     for (const [k, v] of propertiesOf(part)) found.set(k, v);
   }
+  // anyOf branches may hold together, so a field counts where every branch declares it;
+  // oneOf branches are alternatives, each declaring its own fields.
   const branches = ((s.anyOf as Json[] | undefined) ?? []).map(propertiesOf);
   for (const branch of branches) {
     for (const [k, v] of branch) {
       if (branches.every((b) => b.has(k))) found.set(k, v);
     }
+  }
+  for (const part of (s.oneOf as Json[] | undefined) ?? []) {
+    for (const [k, v] of propertiesOf(part)) found.set(k, v);
   }
   return found;
 }
@@ -286,7 +291,7 @@ describe("vector spec states the interface document", () => {
         expect(required.has(field), `${name}.${field} is ${want ? "" : "not "}required`).toBe(want);
       }
       for (const field of facts.oneOfRequired ?? []) {
-        const branches = ((s.anyOf as Json[] | undefined) ?? []).map(requiredOf);
+        const branches = ((s.anyOf ?? s.oneOf) as Json[] | undefined)?.map(requiredOf) ?? [];
         const alone = branches.some((b) => b.size === 1 && b.has(field));
         expect(alone, `${name}: a branch requires ${field} alone`).toBe(true);
       }
@@ -336,6 +341,7 @@ describe("vector spec rejects what the interface document forbids", () => {
     ["QueryRequest", { vector: [1], topk: 3 }],
     ["QueryBody", []],
     ["FetchRequest", {}],
+    ["FetchRequest", { ids: ["a"], prefix: "a" }],
     ["RangeRequest", { cursor: 0, limit: 1 }],
     ["RangeRequest", { cursor: "0" }],
     ["ScoreRecord", { id: "a" }],

@@ -1,7 +1,7 @@
 // `dev.vector`: the dev server's vector data written from code, without a client.
 import { ValidationError } from "@x/core";
 import { refuseUnknownOptions } from "./options.js";
-import { InvalidInput, NamespaceNotFound } from "./vector/errors.js";
+import { InvalidInputError, NamespaceNotFoundError } from "./vector/errors.js";
 import type { VectorService } from "./vector/service.js";
 import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
 
@@ -74,13 +74,14 @@ function namespaceOf(options: NamespaceOption | undefined, method: string): stri
   return options.namespace;
 }
 
-/** Runs a write, turning the store's InvalidInput into a ValidationError naming `field`. */
+/** Runs a write, turning the store's InvalidInputError into a ValidationError naming `field`. */
 function write<T>(field: string, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof NamespaceNotFound) throw new ValidationError("namespace", error.message);
-    if (error instanceof InvalidInput) throw new ValidationError(field, error.message);
+    if (error instanceof NamespaceNotFoundError)
+      throw new ValidationError("namespace", error.message);
+    if (error instanceof InvalidInputError) throw new ValidationError(field, error.message);
     throw error;
   }
 }

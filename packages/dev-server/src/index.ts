@@ -16,7 +16,11 @@ export {
 export type { DevVector, NamespaceOption } from "./dev-vector.js";
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
-export { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./vector/errors.js";
+export {
+  DimensionMismatchError,
+  InvalidInputError,
+  NamespaceNotFoundError,
+} from "./vector/errors.js";
 export { DEFAULT_VECTOR_LIMITS, type VectorLimits } from "./vector/limits.js";
 export {
   createVectorService,

@@ -2,7 +2,7 @@
 // file over the defaults), load the seed records, and load the state file's vectors and runs.
 import { recordId, type SeedEntry, splitNamespace } from "./seed.js";
 import { checkSameIndex, type DevState } from "./state.js";
-import { DimensionMismatch } from "./vector/errors.js";
+import { DimensionMismatchError } from "./vector/errors.js";
 import type { VectorService } from "./vector/service.js";
 import type { IndexOptions } from "./vector/types.js";
 import type { WorkflowService } from "./workflow/index.js";
@@ -45,7 +45,7 @@ export function loadSeed(entries: SeedEntry[], vector: VectorService, index: Ind
       vector.load(rest, namespace);
     } catch (error) {
       const hint =
-        error instanceof DimensionMismatch
+        error instanceof DimensionMismatchError
           ? ` (the index has ${vector.index.dimension} dimensions: ${index.dimensionFrom})`
           : "";
       throw new Error(`${place}: ${(error as Error).message}${hint}`);

@@ -57,7 +57,7 @@ it("refuses bad records, ids and options with a ValidationError", async () => {
       () => d.vector.upsert({ id: "a", vector: [1, 2] }, { namespaces: "x" } as object),
       'did you mean "namespace"',
     ],
-    [() => d.vector.delete([1] as unknown as string[]), "ids: body: send { ids: string[] }"],
+    [() => d.vector.delete([{}] as unknown as string[]), "ids: must be strings"],
     [
       () => d.vector.delete(["a"], { namespace: "never" }),
       "namespace: Namespace 'never' does not exist",

@@ -16,7 +16,7 @@ function random(seed: number): () => number {
 function reference(
   ns: Namespace,
   metric: Metric,
-  q: number[],
+  q: Float32Array,
   k: number,
   keep: (id: string) => boolean,
 ) {
@@ -61,7 +61,7 @@ describe("dense top-k", () => {
       ns.upsert({ id: "zero", vector: new Array(dim).fill(0) }, 0);
       for (let i = 0; i < 3000; i += 7) ns.delete(`v${String(i).padStart(4, "0")}`);
       for (let t = 0; t < 5; t++) {
-        const q = Array.from({ length: dim }, () => rand() - 0.5);
+        const q = Float32Array.from({ length: dim }, () => rand() - 0.5);
         for (const k of [1, 10, 100]) {
           const got = denseTopK(ns, metric, q, k, () => true).map((s) => ({
             id: s.record.id,
@@ -91,7 +91,7 @@ describe("dense top-k", () => {
         ns.upsert({ id: `n${String(i).padStart(3, "0")}`, vector: v }, 0);
       }
       for (let t = 0; t < 5; t++) {
-        const q = base.map((x) => x + (rand() - 0.5) * 1e-3);
+        const q = Float32Array.from(base, (x) => x + (rand() - 0.5) * 1e-3);
         for (const k of [1, 3, 20]) {
           const got = denseTopK(ns, metric, q, k, () => true).map((s) => ({
             id: s.record.id,
@@ -108,7 +108,9 @@ describe("dense top-k", () => {
     ns.upsert({ id: "a", vector: [1, 2, 3] }, 0);
     ns.upsert({ id: "b", vector: [3, 2, 1] }, 0);
     expect(
-      denseTopK(ns, "COSINE", [1, 2, 3], 10, (r) => r.id === "b").map((s) => s.record.id),
+      denseTopK(ns, "COSINE", Float32Array.of(1, 2, 3), 10, (r) => r.id === "b").map(
+        (s) => s.record.id,
+      ),
     ).toEqual(["b"]);
   });
 });

@@ -1,14 +1,18 @@
 // The data layer throws domain errors that know nothing of HTTP; the service alone turns them
 // into a status. Seeding (which has no HTTP request) sees the same errors.
 import { describe, expect, it } from "vitest";
-import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "../src/vector/errors.js";
+import {
+  DimensionMismatchError,
+  InvalidInputError,
+  NamespaceNotFoundError,
+} from "../src/vector/errors.js";
 import { createVectorService } from "../src/vector/service.js";
 import { VectorStore } from "../src/vector/store.js";
 
 const config = { dimension: 2, metric: "COSINE", type: "DENSE" } as const;
 
 describe("vector data layer errors", () => {
-  it("a missing namespace is NamespaceNotFound, with no status on it", () => {
+  it("a missing namespace is NamespaceNotFoundError, with no status on it", () => {
     const store = new VectorStore(config);
     let thrown: unknown;
     try {
@@ -16,18 +20,18 @@ describe("vector data layer errors", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(NamespaceNotFound);
+    expect(thrown).toBeInstanceOf(NamespaceNotFoundError);
     expect(thrown).not.toHaveProperty("status");
   });
 
-  it("seeding a record of the wrong dimension throws DimensionMismatch", () => {
+  it("seeding a record of the wrong dimension throws DimensionMismatchError", () => {
     const service = createVectorService({ token: "t", vector: config });
-    expect(() => service.upsert([{ id: "a", vector: [1, 2, 3] }])).toThrow(DimensionMismatch);
+    expect(() => service.upsert([{ id: "a", vector: [1, 2, 3] }])).toThrow(DimensionMismatchError);
   });
 
-  it("seeding a record without an id throws InvalidInput naming the field", () => {
+  it("seeding a record without an id throws InvalidInputError naming the field", () => {
     const service = createVectorService({ token: "t", vector: config });
-    expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(InvalidInput);
+    expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(InvalidInputError);
     expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(/\[0\]\.id/);
   });
 });

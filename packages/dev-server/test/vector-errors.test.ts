@@ -82,7 +82,12 @@ describe("400", () => {
       "metadata",
     ],
     ["upsert with a NaN-like value", "/upsert", { id: "v", vector: [1, 2, 1e39] }, "float32"],
-    ["delete without ids", "/delete", { prefix: "a" }, "ids"],
+    [
+      "delete by two criteria",
+      "/delete",
+      { ids: ["a"], prefix: "a" },
+      "Only and only one of the ids, prefix, or filter must be provided.",
+    ],
     [
       "a filter nested past 64 parentheses",
       "/query",
@@ -95,7 +100,7 @@ describe("400", () => {
     expect(answer.body.error).toContain(words);
   });
 
-  it("sparse vectors need matching lengths and distinct indices", async () => {
+  it("sparse vectors need matching lengths", async () => {
     const sparse = await startVector({ vector: { type: "SPARSE" } });
     try {
       const uneven = await sparse.post("/upsert", {
@@ -103,16 +108,6 @@ describe("400", () => {
         sparseVector: { indices: [1, 2], values: [1] },
       });
       expect(uneven.status).toBe(400);
-      const twice = await sparse.post("/query", {
-        sparseVector: { indices: [1, 1], values: [1, 2] },
-      });
-      expect(twice).toEqual({
-        status: 400,
-        body: {
-          error: "sparseVector.indices: 1 appears twice; indices must be distinct",
-          status: 400,
-        },
-      });
       const dense = await sparse.post("/upsert", { id: "s", vector: [1] });
       expect(dense.body.error).toContain("SPARSE");
     } finally {

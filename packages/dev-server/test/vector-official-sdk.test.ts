@@ -1,6 +1,7 @@
 // A client written for the real vector service, its official SDK from the registry, run
-// unchanged against the dev server. It sends two forms outside the spec (a numeric range
-// cursor, POST /info) that the dev server tolerates for this reason.
+// unchanged against the dev server: upsert, query, fetch, range, delete and reset. It sends
+// two forms outside the spec (a numeric range cursor, POST /info) that the dev server
+// tolerates for this reason.
 import { Index } from "@upstash/vector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
@@ -20,10 +21,11 @@ beforeAll(async () => {
 afterAll(() => dev.close());
 
 describe("the official vector SDK against the dev server", () => {
-  it("range pages from the numeric cursor 0 to the end", async () => {
+  it("range pages in insertion order from the numeric cursor 0 to the end", async () => {
     const first = await index.range({ cursor: 0, limit: 2, includeMetadata: true });
     expect(first.vectors.map((v) => v.id)).toEqual(["a", "b"]);
     expect(first.vectors[0]?.metadata).toEqual({ genre: "sci-fi" });
+    expect(first.nextCursor).toBe("2");
     const second = await index.range({ cursor: first.nextCursor, limit: 2 });
     expect(second.vectors.map((v) => v.id)).toEqual(["c"]);
     expect(second.nextCursor).toBe("");
@@ -48,6 +50,14 @@ describe("the official vector SDK against the dev server", () => {
     expect(records.map((record) => record?.id ?? null)).toEqual(["c", null, "a"]);
   });
 
+  it("fetch by prefix; ids with a prefix are refused in the service's words", async () => {
+    const records = await index.fetch({ prefix: "b" }, { includeVectors: true });
+    expect(records).toEqual([{ id: "b", vector: [0, 1] }]);
+    await expect(index.fetch({ ids: ["a"], prefix: "a" } as { ids: string[] })).rejects.toThrow(
+      "Only one of ids or prefix must be provided.",
+    );
+  });
+
   it("info, which the SDK sends as POST", async () => {
     const info = await index.info();
     expect(info.dimension).toBe(2);
@@ -67,5 +77,45 @@ describe("the official vector SDK against the dev server", () => {
     expect((await ns.fetch(["n1", "a"])).map((r) => r?.id ?? null)).toEqual(["n1", null]);
     const info = await index.info();
     expect(Object.keys(info.namespaces).sort()).toEqual(["", "books"]);
+  });
+
+  it("delete by ids, by prefix and by filter; two criteria are refused", async () => {
+    const ns = index.namespace("deletes");
+    await ns.upsert([
+      { id: "x-1", vector: [1, 0], metadata: { genre: "drama" } },
+      { id: "x-2", vector: [0, 1], metadata: { genre: "sci-fi" } },
+      { id: "y-1", vector: [1, 1], metadata: { genre: "drama" } },
+      { id: "z-1", vector: [1, 1], metadata: { genre: "sci-fi" } },
+    ]);
+    expect(await ns.delete("z-1")).toEqual({ deleted: 1 });
+    expect(await ns.delete({ prefix: "x-" })).toEqual({ deleted: 2 });
+    expect(await ns.delete({ filter: "genre = 'drama'" })).toEqual({ deleted: 1 });
+    await expect(ns.delete({ ids: ["a"], prefix: "a" } as { ids: string[] })).rejects.toThrow(
+      "Only and only one of the ids, prefix, or filter must be provided.",
+    );
+  });
+
+  it("reset of the default namespace, of one, then of all keeps them listed and empty", async () => {
+    // Its own server: a reset would empty what the other tests read.
+    const own = await startDevServer({ vector: { dimension: 2 } });
+    try {
+      const fresh = new Index({ url: own.vectorUrl, token: own.token, retry: false });
+      await fresh.upsert({ id: "d", vector: [1, 0] });
+      await fresh.upsert({ id: "r", vector: [0, 1] }, { namespace: "kept" });
+      await fresh.reset();
+      expect(await fresh.fetch(["d"])).toEqual([null]);
+      expect(await fresh.namespace("kept").fetch(["r"])).toEqual([{ id: "r" }]);
+      await fresh.reset({ namespace: "kept" });
+      expect(await fresh.namespace("kept").fetch(["r"])).toEqual([null]);
+      await fresh.upsert({ id: "d", vector: [1, 0] });
+      await fresh.reset({ all: true });
+      const info = await fresh.info();
+      expect(info.namespaces).toEqual({
+        "": { vectorCount: 0, pendingVectorCount: 0 },
+        kept: { vectorCount: 0, pendingVectorCount: 0 },
+      });
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ async function start() {
 }
 
 describe("range", () => {
-  it("pages in id order from cursor 0 until nextCursor is empty", async () => {
+  it("pages in insertion order from cursor 0 until nextCursor is empty", async () => {
     const v = await start();
     await v.upsert(
       Array.from({ length: 25 }, (_, i) => ({ id: `id-${pad(24 - i)}`, vector: [1, i] })),
@@ -28,7 +28,7 @@ describe("range", () => {
       cursor = body.result.nextCursor;
     } while (cursor !== "");
     expect(pages.map((p) => p.length)).toEqual([10, 10, 5]);
-    expect(pages.flat()).toEqual(Array.from({ length: 25 }, (_, i) => `id-${pad(i)}`));
+    expect(pages.flat()).toEqual(Array.from({ length: 25 }, (_, i) => `id-${pad(24 - i)}`));
   });
 
   it("honours prefix and include flags, and ends exactly at the last match", async () => {
@@ -107,6 +107,17 @@ describe("range", () => {
     for (const id of original) expect(seen).toContain(id);
   });
 
+  it("a deletion before the cursor shifts the offsets: the next page skips one record", async () => {
+    const v = await start();
+    await v.upsert(["a", "b", "c", "d", "e"].map((id) => ({ id, vector: [1, 0] })));
+    const first = await v.post("/range", { cursor: "0", limit: 2 });
+    expect(first.body.result.nextCursor).toBe("2");
+    await v.post("/delete", { ids: ["a"] });
+    const next = await v.post("/range", { cursor: "2", limit: 5 });
+    // "c" moved to offset 1, behind the cursor; a deletion after the cursor skips nothing.
+    expect(next.body.result.vectors.map((r: { id: string }) => r.id)).toEqual(["d", "e"]);
+  });
+
   it("pages over ids with lone surrogates without skipping one", async () => {
     const v = await start();
     // Two lone surrogates would both become U+FFFD in UTF-8, so a cursor must not use it.
@@ -123,47 +134,31 @@ describe("range", () => {
     expect(seen).toEqual(ids);
   });
 
-  it("takes the cursor 0 as a number too (a form clients of the real service send)", async () => {
-    const v = await start();
-    await v.upsert([{ id: "x", vector: [1, 0] }]);
-    const { status, body } = await v.post("/range", { cursor: 0, limit: 5 });
-    expect(status).toBe(200);
-    expect(body.result.vectors.map((r: { id: string }) => r.id)).toEqual(["x"]);
-    const other = await v.post("/range", { cursor: 7, limit: 5 });
-    expect(other.status).toBe(400);
-    expect(other.body.error).toContain('cursor: "7" is not a cursor this server issued');
-  });
-
-  // "abc" and "eAA" once decoded as ids ("\uB769", "x"): a guess read as a place to resume.
-  it.each(["abc", "eAA", "1", "not a cursor!", "eAA.", "eAA.AAAAAAAA", "0.0"])(
-    "refuses %j, a cursor it did not issue, saying what a cursor is",
-    async (cursor) => {
-      const v = await start();
-      await v.upsert([
-        { id: "x", vector: [1, 0] },
-        { id: "y", vector: [0, 1] },
-      ]);
-      const answer = await v.post("/range", { cursor, limit: 3 });
-      expect(answer.status).toBe(400);
-      expect(answer.body.error).toBe(
-        `cursor: ${JSON.stringify(cursor)} is not a cursor this server issued; a cursor is "0" to start a range, then the nextCursor of the page before, sent back unchanged`,
-      );
-    },
-  );
-
-  it("takes back every cursor it issued, and a cursor with one character changed is refused", async () => {
+  it("takes a numeric cursor too (a form clients of the real service send)", async () => {
     const v = await start();
     await v.upsert([
       { id: "x", vector: [1, 0] },
       { id: "y", vector: [0, 1] },
     ]);
-    const first = await v.post("/range", { cursor: "0", limit: 1 });
-    const issued: string = first.body.result.nextCursor;
-    expect((await v.post("/range", { cursor: issued, limit: 1 })).status).toBe(200);
-    const last = issued.at(-1) === "A" ? "B" : "A";
-    const changed = await v.post("/range", { cursor: issued.slice(0, -1) + last, limit: 1 });
-    expect(changed.status).toBe(400);
+    const { status, body } = await v.post("/range", { cursor: 0, limit: 5 });
+    expect(status).toBe(200);
+    expect(body.result.vectors.map((r: { id: string }) => r.id)).toEqual(["x", "y"]);
+    const second = await v.post("/range", { cursor: 1, limit: 5 });
+    expect(second.body.result).toEqual({ nextCursor: "", vectors: [{ id: "y" }] });
   });
+
+  it.each(["abc", "not a cursor!", "0.0", "-1", "1e3", " 1"])(
+    "refuses %j, which is no offset, saying what a cursor is",
+    async (cursor) => {
+      const v = await start();
+      await v.upsert([{ id: "x", vector: [1, 0] }]);
+      const answer = await v.post("/range", { cursor, limit: 3 });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(
+        `cursor: ${JSON.stringify(cursor)} is not a cursor; a cursor is the decimal offset of the next record: "0" (or "") to start a range, then the nextCursor of the page before`,
+      );
+    },
+  );
 });
 
 describe("fetch", () => {
@@ -188,7 +183,7 @@ describe("fetch", () => {
     expect((await v.post("/fetch", { ids: [] })).body).toEqual({ result: [] });
   });
 
-  it("by prefix: at most 1000, in id order", async () => {
+  it("by prefix: at most 1000, in insertion order", async () => {
     const v = await start();
     const records = Array.from({ length: 1005 }, (_, i) => ({
       id: `p-${String(1004 - i).padStart(4, "0")}`,
@@ -197,20 +192,8 @@ describe("fetch", () => {
     await v.upsert([...records, { id: "o-1", vector: [1, 0] }, { id: "q-1", vector: [1, 0] }]);
     const { body } = await v.post("/fetch", { prefix: "p-" });
     expect(body.result).toHaveLength(1000);
-    expect(body.result[0]).toEqual({ id: "p-0000" });
-    expect(body.result[999]).toEqual({ id: "p-0999" });
-    const ids = body.result.map((r: { id: string }) => r.id);
-    expect(ids).toEqual([...ids].sort());
-  });
-
-  it("ids with a prefix: an id without the prefix is a miss", async () => {
-    const v = await start();
-    await v.upsert([
-      { id: "doc-1", vector: [1, 0] },
-      { id: "img-1", vector: [1, 0] },
-    ]);
-    const { body } = await v.post("/fetch", { ids: ["img-1", "doc-1"], prefix: "doc-" });
-    expect(body.result).toEqual([null, { id: "doc-1" }]);
+    expect(body.result[0]).toEqual({ id: "p-1004" });
+    expect(body.result[999]).toEqual({ id: "p-0005" });
   });
 });
 
@@ -260,7 +243,8 @@ describe("namespaces", () => {
     expect(left.body.result).toEqual([{ id: "b", score: 0.5 }]);
     expect((await v.post("/reset", undefined)).body).toEqual({ result: "Success" });
     expect((await v.post("/range", { cursor: "0", limit: 5 })).body.result.vectors).toEqual([]);
-    expect((await v.post("/range/other", { cursor: "0", limit: 5 })).status).toBe(404);
+    const other = await v.post("/range/other", { cursor: "0", limit: 5 });
+    expect(other.body.result.vectors).toEqual([{ id: "z" }]);
   });
 });
 

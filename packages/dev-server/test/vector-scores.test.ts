@@ -26,10 +26,10 @@ describe("dense scores", () => {
     // cos(q,a) = 1; cos(q,c) = 1/sqrt2; cos(q,b) = 0; cos(q,d) = -2 / sqrt(4.25)
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(["a", "c", "b", "d"]);
     const scores = body.result.map((r: { score: number }) => r.score);
-    expect(scores[0]).toBeCloseTo(1, 12);
-    expect(scores[1]).toBeCloseTo((1 + 1 / Math.SQRT2) / 2, 12);
-    expect(scores[2]).toBeCloseTo(0.5, 12);
-    expect(scores[3]).toBeCloseTo((1 - 2 / Math.sqrt(4.25)) / 2, 12);
+    expect(scores[0]).toBeCloseTo(1, 6);
+    expect(scores[1]).toBeCloseTo((1 + 1 / Math.SQRT2) / 2, 6);
+    expect(scores[2]).toBeCloseTo(0.5, 6);
+    expect(scores[3]).toBeCloseTo((1 - 2 / Math.sqrt(4.25)) / 2, 6);
   });
 
   it("euclidean is 1 / (1 + squared distance)", async () => {
@@ -43,9 +43,10 @@ describe("dense scores", () => {
     const { body } = await h.post("/query", { vector: [1, 0.5], topK: 3 });
     // squared distances: a 0.25, c 0.25, b 1.25, d 9
     expect(body.result).toEqual([
-      { id: "a", score: 1 / 1.25 },
-      { id: "c", score: 1 / 1.25 },
-      { id: "b", score: 1 / 2.25 },
+      // float32 in its shortest form: 1 / 2.25 is 0.44444445
+      { id: "a", score: 0.8 },
+      { id: "c", score: 0.8 },
+      { id: "b", score: 0.44444445 },
     ]);
   });
 
@@ -90,16 +91,16 @@ describe("sparse scores", () => {
     ]);
   });
 
-  it("IDF weights each query term by log((N - n + 0.5) / (n + 0.5))", async () => {
+  it("IDF weights each query term by log(1 + (N - n + 0.5) / (n + 0.5))", async () => {
     h = await startVector({ vector: { type: "SPARSE" } });
     await h.upsert(sparseRecords);
     const { body } = await h.post("/query", { ...sparseQuery, weightingStrategy: "IDF" });
     // N = 6; term 1 is held by s1 only, term 2 by s1 and s2
-    const w1 = Math.log((6 - 1 + 0.5) / (1 + 0.5));
-    const w2 = Math.log((6 - 2 + 0.5) / (2 + 0.5));
+    const w1 = Math.log(1 + (6 - 1 + 0.5) / (1 + 0.5));
+    const w2 = Math.log(1 + (6 - 2 + 0.5) / (2 + 0.5));
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(["s1", "s2"]);
-    expect(body.result[0].score).toBeCloseTo(2 * w1 * 1 + 1 * w2 * 2, 12);
-    expect(body.result[1].score).toBeCloseTo(1 * w2 * 3, 12);
+    expect(body.result[0].score).toBeCloseTo(2 * w1 * 1 + 1 * w2 * 2, 6);
+    expect(body.result[1].score).toBeCloseTo(1 * w2 * 3, 6);
   });
 });
 
@@ -111,16 +112,16 @@ const hybridRecords = [
 const hybridQuery = { vector: [1, 0], sparseVector: { indices: [1], values: [1] } };
 
 describe("hybrid fusion", () => {
-  // dense (dot): h1 1, h3 0.75, h2 0.5 -> ranks h1 1, h3 2, h2 3
-  // sparse: h2 3, h1 1 -> ranks h2 1, h1 2; h3 shares no index
+  // dense (dot): h1 1, h3 0.75, h2 0.5 -> ranks h1 0, h3 1, h2 2
+  // sparse: h2 3, h1 1 -> ranks h2 0, h1 1; h3 shares no index
   it("RRF (the default) sums 1 / (60 + rank)", async () => {
     h = await startVector({ vector: { dimension: 2, metric: "DOT_PRODUCT", type: "HYBRID" } });
     await h.upsert(hybridRecords);
     const { body } = await h.post("/query", hybridQuery);
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(["h1", "h2", "h3"]);
-    expect(body.result[0].score).toBeCloseTo(1 / 61 + 1 / 62, 14);
-    expect(body.result[1].score).toBeCloseTo(1 / 63 + 1 / 61, 14);
-    expect(body.result[2].score).toBeCloseTo(1 / 62, 14);
+    expect(body.result[0].score).toBeCloseTo(1 / 60 + 1 / 61, 6);
+    expect(body.result[1].score).toBeCloseTo(1 / 62 + 1 / 60, 6);
+    expect(body.result[2].score).toBeCloseTo(1 / 61, 6);
   });
 
   it("DBSF sums (s - (mu - 3 sigma)) / (6 sigma) per list", async () => {
@@ -137,7 +138,7 @@ describe("hybrid fusion", () => {
     ].sort((x, y) => y.score - x.score);
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(expected.map((e) => e.id));
     body.result.forEach((r: { score: number }, i: number) => {
-      expect(r.score).toBeCloseTo(expected[i]!.score, 12);
+      expect(r.score).toBeCloseTo(expected[i]!.score, 6);
     });
   });
 
@@ -152,8 +153,8 @@ describe("hybrid fusion", () => {
     const sd = Math.sqrt((0.25 ** 2 + 0 + 0.25 ** 2) / 3);
     const dense = (s: number) => (s - (0.75 - 3 * sd)) / (6 * sd);
     expect(body.result[0].id).toBe("h3");
-    expect(body.result[0].score).toBeCloseTo(dense(0.75) + 0.5, 12);
-    expect(body.result[1]).toEqual({ id: "h1", score: expect.closeTo(dense(1), 12) });
+    expect(body.result[0].score).toBeCloseTo(dense(0.75) + 0.5, 6);
+    expect(body.result[1]).toEqual({ id: "h1", score: expect.closeTo(dense(1), 6) });
   });
 
   it("a hybrid query with one side scores by that side alone", async () => {

@@ -58,19 +58,27 @@ export function queryBody(query: Query, at = "", where = "query"): Schemas["Quer
   return body;
 }
 
-/** What the spec's `SparseVector` says in words only: as many values as indices, none repeated. */
+/**
+ * What the spec's `SparseVector` says in words only: as many values as indices. A repeated
+ * index is sent as given: the service accepts it and sums its values.
+ */
 function checkSparseVector(sparse: Schemas["SparseVector"], field: string): void {
-  const { indices, values } = sparse;
-  if (indices.length !== values.length) {
+  if (sparse.indices.length !== sparse.values.length) {
     invalid(field, "indices and values must have the same length");
   }
-  if (new Set(indices).size < indices.length)
-    invalid(`${field}.indices`, "must not repeat an index");
 }
 
-/** The body of `fetch`: `ids` (an array of strings), or a `prefix` alone. */
+/** The body of `fetch`: `ids` (an array of strings), or a `prefix`; never both. */
 export function fetchBody(request: FetchRequest): FetchRequest {
   checkObject(request, "fetch", '{ ids: ["a", "b"] } or { prefix: "doc-" }');
   checkFields("fetch", request, requestBodies.Fetch);
+  // The spec's two branches exclude each other, which a list of known keys cannot say:
+  // the service refuses both ("Only one of ids or prefix must be provided.").
+  const { ids, prefix } = request as { ids?: string[]; prefix?: string };
+  if (ids !== undefined && prefix !== undefined)
+    invalid(
+      "prefix",
+      "give ids or a prefix, not both; fetch by ids, then keep the ids with the prefix",
+    );
   return request;
 }

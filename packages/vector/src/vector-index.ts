@@ -388,7 +388,8 @@ export class VectorIndex<Meta = AnyMeta> {
       const checked = checkRequestOptions("fetch", options);
       const body = fetchBody(request);
       // Nothing asked, nothing to send; withResponse() then gives a local 200, not the service's.
-      if (body.ids?.length === 0) return ApiPromise.resolved([], new Response("[]"));
+      if ("ids" in body && body.ids.length === 0)
+        return ApiPromise.resolved([], new Response("[]"));
       const namespace = this.#namespace();
       const sent = this.#core.send(checked, (init) =>
         namespace === ""

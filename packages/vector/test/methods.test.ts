@@ -1,4 +1,4 @@
-import { filter, ValidationError, VectorIndex } from "@x/vector";
+import { type FetchByIds, filter, ValidationError, VectorIndex } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { index, stub, TOKEN, URL_BASE } from "./stub";
 
@@ -249,10 +249,13 @@ describe("fetch", () => {
     expect(seen).toEqual([]);
   });
 
-  it("fetches ids within a prefix", async () => {
+  it("refuses ids with a prefix before sending, as the service would", async () => {
     const { client, seen } = index([{ result: [hit, null] }]);
-    await client.fetch({ ids: ["doc-1", "x-1"], prefix: "doc-" });
-    expect(seen[0]?.body).toEqual({ prefix: "doc-", ids: ["doc-1", "x-1"] });
+    const both = { ids: ["doc-1", "x-1"], prefix: "doc-" } as FetchByIds;
+    const error = await client.fetch(both).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toContain("not both");
+    expect(seen).toEqual([]);
   });
 
   it.each(flags)("fetches by prefix with flags %j", async (include) => {

@@ -34,11 +34,6 @@ const cases: [string, Call, string][] = [
     "sparseVector",
   ],
   [
-    "query with a repeated index",
-    (c) => c.query({ sparseVector: { indices: [4, 1, 4], values: [1, 2, 3] } }),
-    "sparseVector.indices",
-  ],
-  [
     "query with a negative index",
     (c) => c.query({ sparseVector: { indices: [0, -1], values: [1, 2] } }),
     "sparseVector.indices[1]",

@@ -124,7 +124,7 @@ export const vectorCall: fc.Arbitrary<Call> = fc.oneof(
   fc
     .tuple(
       fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }),
-      fc.record({ prefix: fc.string({ maxLength: 4 }), ...include }, { requiredKeys: [] }),
+      fc.record(include, { requiredKeys: [] }),
     )
     .map(([ids, o]) => call("fetch", { ...o, ids })),
   fc

@@ -87,9 +87,10 @@ export class DenseMatrix {
     return last;
   }
 
-  row(slot: number): number[] {
+  /** A copy of the row's values. */
+  row(slot: number): Float32Array {
     const start = this.rowStart(slot);
-    return Array.from(this.floats.subarray(start, start + this.dim));
+    return this.floats.slice(start, start + this.dim);
   }
 
   /** Float32 dot products of `query` with every row (a view valid until the next write). */

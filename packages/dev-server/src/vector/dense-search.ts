@@ -8,7 +8,7 @@ export type Accept = (record: StoredRecord) => boolean;
 function exactScore(
   ns: Namespace,
   metric: Metric,
-  query: number[],
+  query: Float32Array,
   qNorm: number,
   slot: number,
 ): number {
@@ -22,9 +22,9 @@ function exactScore(
   return (1 + cos) / 2;
 }
 
-function squaredNorm(v: number[]): number {
+function squaredNorm(v: Float32Array): number {
   let s = 0;
-  for (const x of v) s += x * x;
+  for (let i = 0; i < v.length; i++) s += v[i]! * v[i]!;
   return s;
 }
 
@@ -32,7 +32,7 @@ function squaredNorm(v: number[]): number {
 export function denseScoreAll(
   ns: Namespace,
   metric: Metric,
-  query: number[],
+  query: Float32Array,
   accept: Accept,
 ): Scored[] {
   const qNorm = Math.sqrt(squaredNorm(query));
@@ -69,7 +69,7 @@ function screeningIsSafe(qNorm: number, maxNorm: number, minNonzeroNorm: number)
 export function denseTopK(
   ns: Namespace,
   metric: Metric,
-  query: number[],
+  query: Float32Array,
   k: number,
   accept: Accept,
 ): Scored[] {

@@ -2,19 +2,19 @@
 // of HTTP: the service maps each class to a status and the error body in one place.
 
 /** Input the index cannot take: a malformed field, the wrong kind of vector, a bad cursor. */
-export class InvalidInput extends Error {
-  /** Always `"InvalidInput"`, so logs and `error.name` checks name the class. */
-  override name = "InvalidInput";
+export class InvalidInputError extends Error {
+  /** Always `"InvalidInputError"`, so logs and `error.name` checks name the class. */
+  override name = "InvalidInputError";
 }
 
 /** A dense vector whose length is not the index's dimension. */
-export class DimensionMismatch extends InvalidInput {
-  /** Always `"DimensionMismatch"`, so logs and `error.name` checks name the class. */
-  override name = "DimensionMismatch";
+export class DimensionMismatchError extends InvalidInputError {
+  /** Always `"DimensionMismatchError"`, so logs and `error.name` checks name the class. */
+  override name = "DimensionMismatchError";
 }
 
 /** A namespace that was never created (or was dropped by a reset). */
-export class NamespaceNotFound extends Error {
-  /** Always `"NamespaceNotFound"`, so logs and `error.name` checks name the class. */
-  override name = "NamespaceNotFound";
+export class NamespaceNotFoundError extends Error {
+  /** Always `"NamespaceNotFoundError"`, so logs and `error.name` checks name the class. */
+  override name = "NamespaceNotFoundError";
 }

@@ -6,7 +6,8 @@ export type Fusion = "RRF" | "DBSF";
 const RRF_K = 60;
 
 /**
- * Fuses ranked lists (each sorted best first). RRF adds 1 / (60 + rank), rank from 1.
+ * Fuses ranked lists (each sorted best first). RRF adds 1 / (60 + rank), the best rank 0
+ * (so a record first in both lists scores 2 / 60, as the service answers).
  * DBSF rescales each list by (s - (mu - 3 sigma)) / (6 sigma) over the whole list (population
  * sigma) and adds; a list whose scores are all equal (sigma 0) maps each to 0.5, the limit of
  * the formula at its mean. A record missing from a list gets nothing from it.
@@ -16,7 +17,7 @@ export function fuse(lists: Scored[][], algorithm: Fusion): Scored[] {
   for (const list of lists) {
     if (algorithm === "RRF") {
       list.forEach((item, i) => {
-        fused.set(item.record, (fused.get(item.record) ?? 0) + 1 / (RRF_K + i + 1));
+        fused.set(item.record, (fused.get(item.record) ?? 0) + 1 / (RRF_K + i));
       });
       continue;
     }

@@ -1,7 +1,7 @@
 // Checks of request bodies beyond what the spec's schemas say (and, for the dev-only write
-// routes, which the spec does not describe, all of it). Every failure is an InvalidInput.
+// routes, which the spec does not describe, all of it). Every failure is an InvalidInputError.
 import { loadSpec } from "@x/openapi-check";
-import { DimensionMismatch, InvalidInput } from "./errors.js";
+import { DimensionMismatchError, InvalidInputError } from "./errors.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
 
 type VectorSpec = { components: { schemas: { VectorRecord: { properties: object } } } };
@@ -31,14 +31,14 @@ function depthOf(value: unknown): number {
 }
 
 function bad(message: string): never {
-  throw new InvalidInput(message);
+  throw new InvalidInputError(message);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A dense vector of the index's dimension; DimensionMismatch on a wrong length. */
+/** A dense vector of the index's dimension; DimensionMismatchError on a wrong length. */
 export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
   if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
   for (const x of value) {
@@ -47,13 +47,18 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
     }
   }
   if (value.length !== config.dimension) {
-    throw new DimensionMismatch(
+    throw new DimensionMismatchError(
       `Invalid vector dimension: ${value.length}, expected: ${config.dimension}`,
     );
   }
   return value as number[];
 }
 
+/**
+ * A sparse vector as the index holds it: an index sent more than once is one entry, at its
+ * first place, holding the sum of its values (the service accepts repeats), and every
+ * value is a float32.
+ */
 export function sparseVector(value: unknown, where: string, allowEmpty: boolean): SparseVector {
   if (!isObject(value)) bad(`${where}: must be an object with indices and values`);
   const { indices, values } = value;
@@ -63,21 +68,26 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
     bad(`${where}: indices has ${indices.length} entries but values has ${values.length}`);
   }
   if (!allowEmpty && indices.length === 0) bad(`${where}: needs at least one non-zero dimension`);
-  const seen = new Set<number>();
   for (const i of indices) {
     if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i > 0xffffffff) {
       bad(`${where}.indices: must be integers from 0 to 4294967295`);
     }
-    if (seen.has(i)) bad(`${where}.indices: ${i} appears twice; indices must be distinct`);
-    seen.add(i);
+  }
+  for (const x of values) {
+    if (typeof x !== "number" || !Number.isFinite(x))
+      bad(`${where}.values: must be finite numbers`);
+  }
+  const sums = new Map<number, number>();
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k] as number;
+    sums.set(i, (sums.get(i) ?? 0) + (values[k] as number));
   }
   // Float32 range, as dense values: products of larger values overflow float64 to
   // Infinity (1e200 x 1e200), and a score of Infinity or NaN has no JSON form.
-  for (const x of values) {
-    if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > FLOAT32_MAX)
-      bad(`${where}.values: must be finite numbers within float32 range`);
+  for (const sum of sums.values()) {
+    if (Math.abs(sum) > FLOAT32_MAX) bad(`${where}.values: must be within float32 range`);
   }
-  return { indices: [...(indices as number[])], values: [...(values as number[])] };
+  return { indices: [...sums.keys()], values: Array.from(sums.values(), Math.fround) };
 }
 
 /** One record of the dev-only upsert: what each index type needs. */

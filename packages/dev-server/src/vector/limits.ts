@@ -2,7 +2,7 @@
 // is our choice: generous for real use, and small enough that no single request can take
 // the dev server's memory or event loop. Each is an option and a CLI flag.
 
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import type { Include, StoredRecord } from "./types.js";
 
 /**
@@ -54,7 +54,7 @@ export function vectorLimits(overrides: Partial<VectorLimits> = {}): VectorLimit
 }
 
 function over(what: string, got: number, max: number, flag: string): never {
-  throw new InvalidInput(
+  throw new InvalidInputError(
     `${what} is ${got}, over this server's limit of ${max}; ask for fewer, or start the dev server with ${flag} to raise it`,
   );
 }
@@ -119,7 +119,7 @@ export class AnswerBudget {
   spend(record: StoredRecord, include: Include): void {
     this.spent += answerBytes(record, include, this.dimension);
     if (this.spent > this.max) {
-      throw new InvalidInput(
+      throw new InvalidInputError(
         `the answer would carry more than ${this.max} bytes of records; ask for fewer records (ids, limit, topK) or fewer fields (includeData, includeVectors, includeMetadata), or start the dev server with --max-answer-bytes to raise it`,
       );
     }

@@ -8,9 +8,10 @@ function byteLength(s: string): number {
 }
 
 /**
- * The records of one namespace. Dense values live in a DenseMatrix row per record; the
- * id order used by range and prefix fetch is rebuilt lazily after writes, so a burst of
- * upserts costs one sort, not one insertion each.
+ * The records of one namespace. Dense values live in a DenseMatrix row per record. Range,
+ * prefix fetch and scan read the records in insertion order (an upsert of an existing id
+ * keeps its place); the list of ids in that order is extended by upserts and rebuilt
+ * lazily after deletes, so a burst of deletes costs one rebuild, not one splice each.
  */
 export class Namespace {
   readonly records = new Map<string, StoredRecord>();
@@ -20,7 +21,7 @@ export class Namespace {
   readonly termCounts = new Map<number, number>();
   readonly matrix: DenseMatrix | undefined;
   bytes = 0;
-  private sorted: string[] | null = [];
+  private ordered: string[] | null = [];
 
   constructor(readonly config: IndexConfig) {
     this.matrix = config.type === "SPARSE" ? undefined : new DenseMatrix(config.dimension);
@@ -30,10 +31,10 @@ export class Namespace {
     return this.records.size;
   }
 
-  /** Ids in ascending code-unit order. */
-  sortedIds(): string[] {
-    if (this.sorted === null) this.sorted = [...this.records.keys()].sort();
-    return this.sorted;
+  /** Ids in insertion order: a record's position is its range offset. */
+  ids(): string[] {
+    if (this.ordered === null) this.ordered = [...this.records.keys()];
+    return this.ordered;
   }
 
   upsert(input: VectorRecordInput, readyAt: number): void {
@@ -48,7 +49,7 @@ export class Namespace {
       }
     }
     if (old) this.forget(old);
-    else this.sorted = null;
+    else this.ordered?.push(input.id);
     const record: StoredRecord = { id: input.id, slot, readyAt, bytes: 0, metadataBytes: 0 };
     if (input.sparseVector) record.sparse = input.sparseVector;
     if (input.metadata !== undefined) {
@@ -70,7 +71,7 @@ export class Namespace {
     if (!record) return false;
     this.forget(record);
     this.records.delete(id);
-    this.sorted = null;
+    this.ordered = null;
     if (this.matrix && record.slot >= 0) {
       const moved = this.matrix.remove(record.slot);
       if (moved >= 0) {

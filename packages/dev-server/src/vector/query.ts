@@ -1,7 +1,9 @@
 import { type Accept, denseScoreAll, denseTopK } from "./dense-search.js";
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
-import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
+import { filterField } from "./filter-field.js";
+import type { FilterNode } from "./filter-parse.js";
+import { float32Json } from "./float32.js";
 import { type Fusion, fuse } from "./fusion.js";
 import { denseVector, sparseVector } from "./input.js";
 import type { AnswerBudget } from "./limits.js";
@@ -11,7 +13,8 @@ import { sparseScoreAll } from "./sparse-search.js";
 import type { Include, IndexConfig, Scored, SparseVector } from "./types.js";
 
 export interface Query {
-  vector?: number[];
+  /** In float32, as the service holds a query vector (and every stored one). */
+  vector?: Float32Array;
   sparseVector?: SparseVector;
   topK: number;
   filter?: FilterNode;
@@ -21,7 +24,7 @@ export interface Query {
 }
 
 function bad(message: string): never {
-  throw new InvalidInput(message);
+  throw new InvalidInputError(message);
 }
 
 // The spec validator has checked the body's shape already (known fields, types, enums,
@@ -41,17 +44,13 @@ function parseQuery(
   };
   const filter = raw.filter as string | undefined;
   if (filter !== undefined) {
-    try {
-      query.filter = parseFilter(filter, maxGlobLength);
-    } catch (err) {
-      if (err instanceof FilterSyntaxError) bad(`${where}filter: ${err.message}`);
-      throw err;
-    }
+    const parsed = filterField(filter, maxGlobLength, `${where}filter`);
+    if (parsed) query.filter = parsed;
   }
   if (raw.vector !== undefined) {
     if (config.type === "SPARSE")
       bad(`${where}vector: this index is SPARSE; query with sparseVector`);
-    query.vector = denseVector(raw.vector, config, `${where}vector`);
+    query.vector = Float32Array.from(denseVector(raw.vector, config, `${where}vector`));
   }
   if (raw.sparseVector !== undefined) {
     if (config.type === "DENSE")
@@ -102,5 +101,9 @@ export function runQuery(
     scored = sparseScoreAll(ns, q.sparseVector!, q.idf, accept).slice(0, q.topK);
   }
   for (const { record } of scored) budget.spend(record, q.include);
-  return scored.map(({ record, score }) => ({ ...output(ns, record, q.include), score }));
+  // Ranked by the float64 scores of float32 inputs; answered in float32, as the service is.
+  return scored.map(({ record, score }) => ({
+    ...output(ns, record, q.include),
+    score: float32Json(score),
+  }));
 }

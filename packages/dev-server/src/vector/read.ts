@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
+import { float32JsonArray } from "./float32.js";
 import type { AnswerBudget } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import type { Include, StoredRecord, VectorRecordInput } from "./types.js";
@@ -30,9 +30,10 @@ export function includeFlags(body: IncludeFlags): Include {
 export function output(ns: Namespace, record: StoredRecord, include: Include): VectorRecordOutput {
   const out: VectorRecordOutput = { id: record.id };
   if (include.vectors) {
-    if (ns.matrix && record.slot >= 0) out.vector = ns.matrix.row(record.slot);
+    if (ns.matrix && record.slot >= 0) out.vector = float32JsonArray(ns.matrix.row(record.slot));
     if (record.sparse) {
-      out.sparseVector = { indices: [...record.sparse.indices], values: [...record.sparse.values] };
+      const { indices, values } = record.sparse;
+      out.sparseVector = { indices: [...indices], values: float32JsonArray(values) };
     }
   }
   if (include.metadata && record.metadata !== undefined) out.metadata = record.metadata;
@@ -40,46 +41,45 @@ export function output(ns: Namespace, record: StoredRecord, include: Include): V
   return out;
 }
 
-/** First position in the sorted ids whose id is >= `key`. */
-export function lowerBound(ids: string[], key: string): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-// A range cursor names the next id to return: `<id>.<check>`, the id as base64url of its UTF-16
-// code units (which keeps an id with a lone surrogate intact where UTF-8 would turn it into
-// U+FFFD) and a check on it, so that a string this server never issued ("abc", "1") is
-// refused instead of read as a place to resume. Never "0", which starts a range, nor "",
-// which ends one. Iterating in id order from that id, ids that existed when the iteration
-// began are each returned exactly once, whatever is upserted or deleted between pages: later
-// inserts appear only if they sort after the cursor. The check is a checksum, not a secret:
-// cursors stay valid across restarts with a state file.
-export function encodeCursor(id: string): string {
-  const encoded = Buffer.from(id, "utf16le").toString("base64url");
-  return `${encoded}.${check(encoded)}`;
-}
-
-function check(encoded: string): string {
-  return createHash("sha256").update(encoded).digest("base64url").slice(0, 8);
-}
-
-export function decodeCursor(cursor: string): string {
-  if (cursor === "0") return "";
-  const [encoded = ""] = cursor.split(".", 1);
-  const id = Buffer.from(encoded, "base64url").toString("utf16le");
-  // A cursor is valid exactly when it is what this server would issue for its id.
-  if (id === "" || encodeCursor(id) !== cursor) {
-    throw new InvalidInput(
-      `cursor: ${JSON.stringify(cursor)} is not a cursor this server issued; a cursor is "0" to start a range, then the nextCursor of the page before, sent back unchanged`,
+/**
+ * The offset a range or scan cursor names: `""` and `"0"` start at the first record, and
+ * every other cursor is the decimal offset of the next record in insertion order, as the
+ * service's own `nextCursor` is.
+ */
+export function cursorOffset(cursor: string): number {
+  if (cursor === "") return 0;
+  if (!/^\d+$/.test(cursor)) {
+    throw new InvalidInputError(
+      `cursor: ${JSON.stringify(cursor)} is not a cursor; a cursor is the decimal offset of the next record: "0" (or "") to start a range, then the nextCursor of the page before`,
     );
   }
-  return id;
+  return Number(cursor);
+}
+
+/** One page of a walk in insertion order: up to `limit` records that `accept` takes. */
+export interface Page {
+  records: StoredRecord[];
+  /** The offset of the next record `accept` takes, or "" when none is left. */
+  nextCursor: string;
+}
+
+/** From the record at `cursor`'s offset on, the first `limit` that `accept` takes. */
+export function pageFrom(
+  ns: Namespace,
+  cursor: string,
+  limit: number,
+  accept: (record: StoredRecord) => boolean,
+): Page {
+  const ids = ns.ids();
+  const records: StoredRecord[] = [];
+  let i = cursorOffset(cursor);
+  for (; i < ids.length; i++) {
+    const record = ns.records.get(ids[i]!)!;
+    if (!accept(record)) continue;
+    if (records.length === limit) break;
+    records.push(record);
+  }
+  return { records, nextCursor: i < ids.length ? String(i) : "" };
 }
 
 export function range(
@@ -90,54 +90,43 @@ export function range(
   const request = body as IncludeFlags & { cursor: string; limit: number; prefix?: string };
   const { cursor, limit, prefix = "" } = request;
   const include = includeFlags(request);
-  const from = decodeCursor(cursor);
-  const ids = ns.sortedIds();
-  const vectors: VectorRecordOutput[] = [];
-  // Start at whichever of the cursor and the prefix sorts later.
-  let start = prefix;
-  if (from > prefix) start = from;
-  let i = lowerBound(ids, start);
-  for (; i < ids.length && vectors.length < limit; i++) {
-    const id = ids[i]!;
-    if (!id.startsWith(prefix)) break;
-    const record = ns.records.get(id)!;
+  const page = pageFrom(ns, cursor, limit, (record) => record.id.startsWith(prefix));
+  const vectors = page.records.map((record) => {
     budget.spend(record, include);
-    vectors.push(output(ns, record, include));
-  }
-  const next = ids[i];
-  return { nextCursor: next?.startsWith(prefix) ? encodeCursor(next) : "", vectors };
+    return output(ns, record, include);
+  });
+  return { nextCursor: page.nextCursor, vectors };
 }
 
-/** By ids (and prefix), or by prefix alone: the spec requires one of the two. */
+/** The service's own words for a fetch that names both ids and a prefix. */
+const ONE_FETCH_CRITERION = "Only one of ids or prefix must be provided.";
+
+/** Refuses a fetch body with both `ids` and `prefix`, as the service does. */
+export function refuseBothFetchCriteria(body: unknown): void {
+  if (typeof body !== "object" || body === null) return;
+  const { ids, prefix } = body as { ids?: unknown; prefix?: unknown };
+  if (ids !== undefined && prefix !== undefined) throw new InvalidInputError(ONE_FETCH_CRITERION);
+}
+
+/** By ids or by prefix: the service takes exactly one of the two. */
 export function fetch(
   ns: Namespace,
   body: unknown,
   budget: AnswerBudget,
 ): (VectorRecordOutput | null)[] {
   const request = body as IncludeFlags & { ids?: string[]; prefix?: string };
-  const { ids, prefix } = request;
   const include = includeFlags(request);
-  if (ids !== undefined) {
-    return ids.map((id) => {
+  const found = (record: StoredRecord) => {
+    budget.spend(record, include);
+    return output(ns, record, include);
+  };
+  if (request.ids !== undefined) {
+    return request.ids.map((id) => {
       const record = ns.records.get(id);
-      if (!record || (prefix !== undefined && !id.startsWith(prefix))) return null;
-      budget.spend(record, include);
-      return output(ns, record, include);
+      return record ? found(record) : null;
     });
   }
-  const only = prefix as string; // without ids, the spec requires prefix
-  const sorted = ns.sortedIds();
-  const out: VectorRecordOutput[] = [];
-  for (
-    let i = lowerBound(sorted, only);
-    i < sorted.length && out.length < FETCH_PREFIX_LIMIT;
-    i++
-  ) {
-    const id = sorted[i]!;
-    if (!id.startsWith(only)) break;
-    const record = ns.records.get(id)!;
-    budget.spend(record, include);
-    out.push(output(ns, record, include));
-  }
-  return out;
+  const prefix = request.prefix as string; // without ids, the spec requires prefix
+  const page = pageFrom(ns, "0", FETCH_PREFIX_LIMIT, (record) => record.id.startsWith(prefix));
+  return page.records.map(found);
 }

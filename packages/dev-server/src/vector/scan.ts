@@ -1,13 +1,14 @@
-import { InvalidInput } from "./errors.js";
+import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
-import { type FilterNode, FilterSyntaxError, parseFilter } from "./filter-parse.js";
+import { filterField } from "./filter-field.js";
+import type { FilterNode } from "./filter-parse.js";
 import type { Namespace } from "./namespace.js";
-import { decodeCursor, encodeCursor, lowerBound, output, type VectorRecordOutput } from "./read.js";
+import { output, pageFrom, type VectorRecordOutput } from "./read.js";
 
 /**
- * Dev only (`POST /scan[/ns]`, what the dashboard pages through): records in id order, like
- * range, but narrowed by a metadata filter, which range does not take. Answers with the
- * metadata and data of each record, not its vectors.
+ * Dev only (`POST /scan[/ns]`, what the dashboard pages through): records in insertion
+ * order with range's cursors, but narrowed by a metadata filter, which range does not take.
+ * Answers with the metadata and data of each record, not its vectors.
  */
 export interface ScanRequest {
   cursor: string;
@@ -20,7 +21,7 @@ export const MAX_SCAN_LIMIT = 100;
 const KNOWN = new Set(["cursor", "limit", "filter"]);
 
 function bad(message: string): never {
-  throw new InvalidInput(message);
+  throw new InvalidInputError(message);
 }
 
 /** Reads `{ cursor?: "0", limit?: 20, filter?: "" }`; a 400 names what was wrong. */
@@ -44,13 +45,7 @@ export function scanRequest(body: unknown, maxGlobLength: number): ScanRequest {
     bad(`limit: must be an integer from 1 to ${MAX_SCAN_LIMIT} (got ${JSON.stringify(limit)})`);
   }
   if (typeof filter !== "string") bad("filter: must be a string");
-  let parsed: FilterNode | undefined;
-  try {
-    parsed = parseFilter(filter, maxGlobLength);
-  } catch (err) {
-    if (err instanceof FilterSyntaxError) bad(`filter: ${err.message}`);
-    throw err;
-  }
+  const parsed = filterField(filter, maxGlobLength, "filter");
   return { cursor, limit, ...(parsed === undefined ? {} : { filter: parsed }) };
 }
 
@@ -60,16 +55,15 @@ export function scan(
   request: ScanRequest,
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
   const { filter, limit } = request;
-  const ids = ns.sortedIds();
-  const vectors: VectorRecordOutput[] = [];
   const include = { metadata: true, vectors: false, data: true };
-  let i = lowerBound(ids, decodeCursor(request.cursor));
-  for (; i < ids.length && vectors.length < limit; i++) {
-    const record = ns.records.get(ids[i]!)!;
-    if (filter === undefined || matches(filter, record.metadata)) {
-      vectors.push(output(ns, record, include));
-    }
-  }
-  const next = ids[i];
-  return { nextCursor: next === undefined ? "" : encodeCursor(next), vectors };
+  const page = pageFrom(
+    ns,
+    request.cursor,
+    limit,
+    (record) => filter === undefined || matches(filter, record.metadata),
+  );
+  return {
+    nextCursor: page.nextCursor,
+    vectors: page.records.map((record) => output(ns, record, include)),
+  };
 }

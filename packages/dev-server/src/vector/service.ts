@@ -13,12 +13,13 @@ import {
 } from "../http.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
-import { DimensionMismatch, InvalidInput, NamespaceNotFound } from "./errors.js";
+import { deleteBody, idsToDelete } from "./delete.js";
+import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { info } from "./info.js";
-import { deleteBody, upsertBody } from "./input.js";
+import { upsertBody } from "./input.js";
 import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
 import { parseQueryBody, runQuery } from "./query.js";
-import { fetch, output, range } from "./read.js";
+import { fetch, output, range, refuseBothFetchCriteria } from "./read.js";
 import { scan, scanRequest } from "./scan.js";
 import { VectorStore } from "./store.js";
 import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
@@ -104,8 +105,8 @@ export interface VectorService {
    */
   close(): Promise<void>;
   /**
-   * Upserts records as the dev-only `/upsert` route would; throws InvalidInput (or its
-   * DimensionMismatch) naming what was wrong.
+   * Upserts records as the dev-only `/upsert` route would; throws InvalidInputError (or its
+   * DimensionMismatchError) naming what was wrong.
    *
    * @example
    * ```ts
@@ -133,7 +134,7 @@ export interface VectorService {
    */
   load(records: unknown, namespace?: string): void;
   /**
-   * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFound for an unknown namespace.
+   * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFoundError for an unknown namespace.
    *
    * @example
    * ```ts
@@ -218,7 +219,7 @@ function route(pathname: string): Route | undefined {
   const name = match[1]!;
   if (!SPEC_ROUTES.has(name) && !DEV_ROUTES.has(name)) return undefined;
   const segment = match[2];
-  if (segment !== undefined && (name === "info" || name === "reset")) return undefined;
+  if (segment !== undefined && name === "info") return undefined;
   return { name, method: name === "info" ? "GET" : "POST", segment };
 }
 
@@ -234,9 +235,9 @@ function namespaceOf(segment: string | undefined): string {
 /** The one place a failure becomes a status; undefined for a bug (answered 500). */
 function statusOf(error: unknown): number | undefined {
   if (error instanceof HttpError) return error.status;
-  if (error instanceof NamespaceNotFound) return 404;
-  if (error instanceof DimensionMismatch) return 422;
-  if (error instanceof InvalidInput) return 400;
+  if (error instanceof NamespaceNotFoundError) return 404;
+  if (error instanceof DimensionMismatchError) return 422;
+  if (error instanceof InvalidInputError) return 400;
   return undefined;
 }
 
@@ -270,9 +271,16 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       store.upsert(parsed, namespace, pendingMs);
     } catch (err) {
       // Only a namespace past the 4 GiB of WebAssembly memory lands here.
-      if (err instanceof RangeError) throw new InvalidInput(err.message);
+      if (err instanceof RangeError) throw new InvalidInputError(err.message);
       throw err;
     }
+  };
+
+  /** Deletes what a delete body names (ids, a prefix or a filter); returns how many. */
+  const deleteIn = (body: unknown, namespace: string): number => {
+    const criterion = deleteBody(body);
+    const ids = idsToDelete(store.namespace(namespace), criterion, limits.maxGlobLength);
+    return store.delete(ids, namespace);
   };
 
   const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
@@ -294,6 +302,8 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     const sent = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
     // What the spec would have: a tolerated POST /info is checked as the GET it stands for.
     const body = found.name === "range" ? rangeWithStringCursor(sent) : infoPost ? undefined : sent;
+    // In the service's words, which the spec validator's account of its oneOf would not be.
+    if (found.name === "fetch") refuseBothFetchCriteria(body);
     if (SPEC_ROUTES.has(found.name)) {
       const check = validateRequestParts(spec, {
         method: infoPost ? "GET" : req.method,
@@ -325,14 +335,17 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
         upsert(body, ns);
         return { status: 200, body: { result: "Success" } };
       case "delete":
-        return { status: 200, body: { result: { deleted: store.delete(deleteBody(body), ns) } } };
+        return { status: 200, body: { result: { deleted: deleteIn(body, ns) } } };
       case "scan":
         return {
           status: 200,
           body: { result: scan(store.namespace(ns), scanRequest(body, limits.maxGlobLength)) },
         };
       default:
-        store.reset();
+        // `/reset?all` empties every namespace, `/reset/<ns>` one, `/reset` the default one;
+        // emptied namespaces stay listed in info, as on the service.
+        if (url.searchParams.has("all")) store.emptyAll();
+        else store.empty(ns);
         return { status: 200, body: { result: "Success" } };
     }
   };
@@ -387,7 +400,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       const saved: Record<string, VectorRecordInput[]> = {};
       for (const name of store.names()) {
         const ns = store.namespace(name);
-        saved[name] = ns.sortedIds().map((id) => output(ns, ns.records.get(id)!, all));
+        saved[name] = ns.ids().map((id) => output(ns, ns.records.get(id)!, all));
       }
       return saved;
     },
@@ -398,7 +411,7 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
       upsert(records, namespace, 0);
     },
     delete(ids, namespace = "") {
-      return store.delete(deleteBody(ids), namespace);
+      return deleteIn(ids, namespace);
     },
     reset(namespace) {
       if (namespace === undefined) store.reset();

@@ -1,4 +1,4 @@
-import { NamespaceNotFound } from "./errors.js";
+import { NamespaceNotFoundError } from "./errors.js";
 import { Namespace } from "./namespace.js";
 import type { IndexConfig, VectorRecordInput } from "./types.js";
 
@@ -11,9 +11,9 @@ export interface NamespaceTotals {
 
 /**
  * The one index of a vector service: its namespaces, created by the first upsert into them
- * and kept (even when emptied by deletes) until a reset; the default namespace "" always
- * exists. Upserted records count as pending for `pendingMs`, then as ready; queries, range
- * and fetch see them at once.
+ * and kept (even when emptied by deletes or the reset routes) until `reset` drops them; the
+ * default namespace "" always exists. Upserted records count as pending for `pendingMs`, then
+ * as ready; queries, range and fetch see them at once.
  */
 export class VectorStore {
   private readonly namespaces = new Map<string, Namespace>();
@@ -31,10 +31,10 @@ export class VectorStore {
     return [...this.namespaces.keys()];
   }
 
-  /** The namespace; NamespaceNotFound when it does not exist. */
+  /** The namespace; NamespaceNotFoundError when it does not exist. */
   namespace(name: string): Namespace {
     const ns = this.namespaces.get(name);
-    if (!ns) throw new NamespaceNotFound(`Namespace '${name}' does not exist`);
+    if (!ns) throw new NamespaceNotFoundError(`Namespace '${name}' does not exist`);
     return ns;
   }
 
@@ -55,6 +55,18 @@ export class VectorStore {
     let deleted = 0;
     for (const id of ids) if (ns.delete(id)) deleted++;
     return deleted;
+  }
+
+  /** Empties the namespace `name`, which stays listed; NamespaceNotFoundError when it does not exist. */
+  empty(name: string): void {
+    this.namespace(name); // throws for an unknown name
+    this.namespaces.set(name, new Namespace(this.config));
+  }
+
+  /** Empties every namespace; each stays listed. */
+  emptyAll(): void {
+    for (const name of this.namespaces.keys())
+      this.namespaces.set(name, new Namespace(this.config));
   }
 
   /** Drops every namespace and empties the default one. */

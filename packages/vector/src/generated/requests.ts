@@ -117,9 +117,6 @@ export const requestBodies = {
           "type": "string"
         }
       },
-      "prefix": {
-        "type": "string"
-      },
       "includeMetadata": {
         "type": "boolean"
       },
@@ -128,6 +125,9 @@ export const requestBodies = {
       },
       "includeData": {
         "type": "boolean"
+      },
+      "prefix": {
+        "type": "string"
       }
     },
     "required": [

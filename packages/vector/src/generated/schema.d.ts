@@ -12,10 +12,10 @@ export interface paths {
         put?: never;
         /**
          * Page through vectors of the default namespace
-         * @description Returns vectors of the default namespace from `cursor` (inclusive) onwards, at most
-         *     `limit` of them, optionally only ids starting with `prefix`. Start with
-         *     `cursor: "0"`, then send each `nextCursor` back as `cursor` until it is the empty
-         *     string.
+         * @description Returns vectors of the default namespace in insertion order from `cursor`
+         *     (inclusive) onwards, at most `limit` of them, optionally only ids starting with
+         *     `prefix`. Start with `cursor: "0"`, then send each `nextCursor` back as `cursor`
+         *     until it is the empty string.
          */
         post: operations["rangeVectors"];
         delete?: never;
@@ -121,9 +121,9 @@ export interface paths {
         /**
          * Fetch vectors of the default namespace by id or id prefix
          * @description Returns the vectors with the given `ids`, in the order of `ids`, with `null` for an
-         *     id that has no vector (a miss is not an error); or, given only a `prefix`, at most
-         *     1000 vectors whose id starts with it, in ascending id order. Use range with a
-         *     prefix to read more than 1000.
+         *     id that has no vector (a miss is not an error); or, given a `prefix` instead, at
+         *     most 1000 vectors whose id starts with it, in insertion order. Use range with a
+         *     prefix to read more than 1000. Giving both `ids` and `prefix` answers 400.
          */
         post: operations["fetchVectors"];
         delete?: never;
@@ -152,8 +152,8 @@ export interface paths {
         /**
          * Fetch vectors of a namespace by id or id prefix
          * @description Same as `fetchVectors`, within the namespace named by the path: `ids` answer in
-         *     their order with `null` for misses; a lone `prefix` answers at most 1000 vectors in
-         *     ascending id order. An unknown namespace answers 404.
+         *     their order with `null` for misses; a `prefix` instead answers at most 1000 vectors
+         *     in insertion order. An unknown namespace answers 404.
          */
         post: operations["fetchVectorsInNamespace"];
         delete?: never;
@@ -190,7 +190,8 @@ export interface components {
     schemas: {
         /**
          * @description Non-zero dimensions of a sparse vector: `indices[i]` is the dimension whose value is
-         *     `values[i]`, so both arrays have the same length; indices are distinct.
+         *     `values[i]`, so both arrays have the same length. An index may repeat (the service
+         *     accepts it).
          * @example {
          *       "indices": [
          *         3,
@@ -231,14 +232,15 @@ export interface components {
              * @description Similarity computed from the index's distance metric; higher is more similar.
              *     Dense indexes normalise it to [0, 1] (cosine `(1 + cos) / 2`, euclidean
              *     `1 / (1 + squared distance)`, dot product `(1 + dot) / 2`). Sparse and hybrid
-             *     scores are arbitrary values.
+             *     scores are arbitrary values. A float32, written in its shortest form.
              */
             score: number;
         };
         RangeRequest: {
             /**
-             * @description Where to continue from (inclusive): `"0"` (a string) for the first page, then the
-             *     `nextCursor` of the previous page. Treat it as opaque.
+             * @description Where to continue from (inclusive): the decimal offset of the next vector in
+             *     insertion order. `"0"` (or `""`) for the first page, then the `nextCursor` of
+             *     the previous page; an offset past the end answers an empty page.
              * @example 0
              */
             cursor: string;
@@ -263,7 +265,11 @@ export interface components {
             includeData?: boolean;
         };
         RangeResult: {
-            /** @description Send it as `cursor` to get the next page. The empty string when no more vectors remain. */
+            /**
+             * @description The decimal offset of the next vector (with `prefix`, the next whose id starts
+             *     with it); send it as `cursor` to get the next page. The empty string when no more
+             *     vectors remain.
+             */
             nextCursor: string;
             /** @description At most `limit` vectors. */
             vectors: components["schemas"]["VectorRecord"][];
@@ -333,14 +339,15 @@ export interface components {
             /**
              * @description Weighting of the sparse query, for sparse and hybrid indexes. Absent means no
              *     weighting. `IDF` (inverse document frequency) weights each query term by
-             *     `log((N - n + 0.5) / (n + 0.5))`, N vectors in the namespace, n of them holding
-             *     the term.
+             *     `log(1 + (N - n + 0.5) / (n + 0.5))`, N vectors in the namespace, n of them
+             *     holding the term.
              * @enum {string}
              */
             weightingStrategy?: "IDF";
             /**
              * @description How a hybrid index fuses its dense and sparse result lists. `RRF` (Reciprocal
-             *     Rank Fusion) sums `1 / (60 + rank)` over both lists. `DBSF` (Distribution-Based
+             *     Rank Fusion) sums `1 / (60 + rank)` over both lists, the best rank 0 (a vector
+             *     first in both scores `2 / 60`). `DBSF` (Distribution-Based
              *     Score Fusion) rescales each list by `(s - (mu - 3 sigma)) / (6 sigma)` and sums.
              * @default RRF
              * @enum {string}
@@ -404,14 +411,15 @@ export interface components {
             /**
              * @description Weighting of the sparse query, for sparse and hybrid indexes. Absent means no
              *     weighting. `IDF` (inverse document frequency) weights each query term by
-             *     `log((N - n + 0.5) / (n + 0.5))`, N vectors in the namespace, n of them holding
-             *     the term.
+             *     `log(1 + (N - n + 0.5) / (n + 0.5))`, N vectors in the namespace, n of them
+             *     holding the term.
              * @enum {string}
              */
             weightingStrategy?: "IDF";
             /**
              * @description How a hybrid index fuses its dense and sparse result lists. `RRF` (Reciprocal
-             *     Rank Fusion) sums `1 / (60 + rank)` over both lists. `DBSF` (Distribution-Based
+             *     Rank Fusion) sums `1 / (60 + rank)` over both lists, the best rank 0 (a vector
+             *     first in both scores `2 / 60`). `DBSF` (Distribution-Based
              *     Score Fusion) rescales each list by `(s - (mu - 3 sigma)) / (6 sigma)` and sums.
              * @default RRF
              * @enum {string}
@@ -437,20 +445,17 @@ export interface components {
          */
         QueryResult: components["schemas"]["ScoreList"] | components["schemas"]["ScoreLists"];
         /**
-         * @description Give `ids`, `prefix`, or both (at least one). With `ids` the result has one element
-         *     per id, in the order of `ids`, `null` where no vector has that id; when `prefix` is
-         *     also given, an id that does not start with it counts as a miss (`null`). With only
-         *     `prefix`, the result holds at most 1000 vectors whose id starts with it, in
-         *     ascending id order; use range with a prefix to read more. Both branches share one
-         *     property list; only what they require differs.
+         * @description Give exactly one of `ids` and `prefix`; both answer 400 (`Only one of ids or prefix
+         *     must be provided.`). With `ids` the result has one element per id, in the order of
+         *     `ids`, `null` where no vector has that id. With `prefix`, the result holds at most
+         *     1000 vectors whose id starts with it, in insertion order; use range with a prefix
+         *     to read more.
          */
         FetchRequest: components["schemas"]["FetchByIds"] | components["schemas"]["FetchByPrefix"];
-        /** @description A fetch giving `ids` (and possibly `prefix`). */
+        /** @description A fetch by `ids`. */
         FetchByIds: {
             /** @description Ids of the vectors to fetch; the result follows this order. */
             ids: string[];
-            /** @description Id prefix; alone, fetches at most 1000 vectors in ascending id order. */
-            prefix?: string;
             /**
              * @description Include each vector's metadata.
              * @default false
@@ -467,11 +472,9 @@ export interface components {
              */
             includeData?: boolean;
         };
-        /** @description A fetch giving `prefix` (and possibly `ids`). */
+        /** @description A fetch by id `prefix`. */
         FetchByPrefix: {
-            /** @description Ids of the vectors to fetch; the result follows this order. */
-            ids?: string[];
-            /** @description Id prefix; alone, fetches at most 1000 vectors in ascending id order. */
+            /** @description Id prefix; fetches at most 1000 vectors in insertion order. */
             prefix: string;
             /**
              * @description Include each vector's metadata.
@@ -582,7 +585,7 @@ export interface components {
         };
         /**
          * @description For `ids`, one element per id in the same order, `null` where no vector has that id.
-         *     For a lone `prefix`, at most 1000 records in ascending id order.
+         *     For `prefix`, at most 1000 records in insertion order.
          */
         FetchOk: {
             headers: {
