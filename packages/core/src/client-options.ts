@@ -1,8 +1,10 @@
-import type { Middleware } from "openapi-fetch";
 import type { Fetch } from "./attempt";
 import type { XError } from "./errors";
 import type { AttemptRecord, Logger, LogLevel } from "./log";
+import type { Tracing } from "./tracing-hook";
 import type { FetchOptions } from "./validate";
+
+export type { Tracing };
 
 /** Options every client constructor accepts. */
 export interface ClientOptions {
@@ -28,10 +30,7 @@ export interface ClientOptions {
   logger?: Logger;
   /** How much to log (default `"off"`). Never the token, headers or bodies. */
   logLevel?: LogLevel;
-  /**
-   * Tracing of every call, as `tracing()` from `@x/otel` gives it: its middleware is
-   * registered first, and the transport reports each attempt to it.
-   */
+  /** Tracing of every call, as `tracing()` from `@x/otel` gives it: a hook of each call. */
   tracing?: Tracing;
 }
 
@@ -62,16 +61,4 @@ export interface AttemptEvent extends AttemptRecord {
   error?: XError;
   /** Whether the wait before the next attempt is what the service's `Retry-After` asked for. */
   retryAfter?: boolean;
-}
-
-/**
- * What a client's `tracing` option takes: an openapi-fetch middleware that sees each call
- * once (around all its attempts), and a hook the transport calls after each attempt with the
- * request the middleware saw.
- */
-export interface Tracing {
-  /** Registered before any middleware given to `use()`. */
-  middleware: Middleware;
-  /** Called after every attempt, retried or final. Must not throw. */
-  onAttempt?: (request: Request, event: AttemptEvent) => void;
 }

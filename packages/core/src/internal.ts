@@ -7,8 +7,7 @@
  * @module @x/core/internal
  */
 export { checkBaseUrl } from "./base-url";
-export type { OutgoingRequest } from "./call-request";
-export type { CallInit, ClientCore, ClientCoreConfig } from "./client-core";
+export type { CallInit, ClientCore, ClientCoreConfig, Operation } from "./client-core";
 export { createClientCore } from "./client-core";
 export { readEnv } from "./env";
 export type { StatusHints } from "./error-from-response";
@@ -19,6 +18,6 @@ export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
 export { quote } from "./quote";
 export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
-export type { Answer, CallOptions, Transport, TransportConfig } from "./transport";
-export { createTransport } from "./transport";
+export { shownUrl } from "./shown-url";
+export type { TransportConfig } from "./transport";
 export { httpUrl } from "./url";

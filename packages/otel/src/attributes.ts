@@ -1,36 +1,31 @@
 import type { Attributes } from "@opentelemetry/api";
-
-// Attribute names of the stable HTTP client semantic conventions, written out rather than
-// imported from `@opentelemetry/semantic-conventions`: that package is large, and these
-// names are stable (https://opentelemetry.io/docs/specs/semconv/http/http-spans/).
-export const HTTP_REQUEST_METHOD = "http.request.method";
-export const URL_TEMPLATE = "url.template";
-export const URL_FULL = "url.full";
-export const SERVER_ADDRESS = "server.address";
-export const SERVER_PORT = "server.port";
-export const HTTP_RESPONSE_STATUS_CODE = "http.response.status_code";
-export const HTTP_REQUEST_RESEND_COUNT = "http.request.resend_count";
-export const ERROR_TYPE = "error.type";
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+  ATTR_URL_FULL,
+} from "@opentelemetry/semantic-conventions";
+import { ATTR_URL_TEMPLATE } from "@opentelemetry/semantic-conventions/incubating";
+import type { TracedCallInfo } from "@x/core";
 
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
 /**
- * The URL a span may show: no query or fragment (a query may carry the token, as the
- * workflow client's `tokenIn: "query"` does on the wire) and no user or password.
+ * The attributes a call's spans start with. The client gives the URL as it may be shown:
+ * no query (where a token may travel), a destination URL's query values and userinfo
+ * redacted.
  */
-export function safeUrl(url: URL): string {
-  return `${url.protocol}//${url.host}${url.pathname}`;
-}
-
-/** The attributes a call's span starts with, read from the request openapi-fetch built. */
-export function requestAttributes(request: Request, schemaPath: string): Attributes {
-  const url = new URL(request.url);
-  return {
-    [HTTP_REQUEST_METHOD]: request.method,
-    [URL_TEMPLATE]: schemaPath,
-    [URL_FULL]: safeUrl(url),
-    // `hostname` keeps an IPv6 address's brackets; the convention wants the bare address.
-    [SERVER_ADDRESS]: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    [SERVER_PORT]: url.port === "" ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port),
+export function callAttributes(call: TracedCallInfo): Attributes {
+  const attributes: Attributes = {
+    [ATTR_HTTP_REQUEST_METHOD]: call.method,
+    [ATTR_URL_FULL]: call.url,
   };
+  if (call.template !== undefined) attributes[ATTR_URL_TEMPLATE] = call.template;
+  // The client's URLs always parse; the origin is all that is read here.
+  const url = new URL(call.url);
+  // `hostname` keeps an IPv6 address's brackets; the convention wants the bare address.
+  attributes[ATTR_SERVER_ADDRESS] = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  attributes[ATTR_SERVER_PORT] =
+    url.port === "" ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port);
+  return attributes;
 }
