@@ -107,20 +107,18 @@ export function createTransport(config: TransportConfig): Transport {
   const errorFor = (status: number, headers: Headers, text: string): ApiError =>
     errorFromResponse(status, redactHeaders(headers, redact), text, redact, hints);
 
-  /** A 2xx response as the caller may see it: its URL and headers without the token. */
+  /**
+   * A 2xx response as the caller may see it: a copy when fetch's own names the query token
+   * in its `url` or a header echoes the token, or when it must be readable again.
+   */
   function tokenFree(response: Response, url: string, text: string | undefined, readable: boolean) {
     let headersLeak = false;
     response.headers.forEach((value) => {
       if (!headersLeak && redact(value) !== value) headersLeak = true;
     });
-    let safe = response;
-    if (readable || headersLeak) {
-      const headers = headersLeak ? redactHeaders(response.headers, redact) : response.headers;
-      safe = copyOf(response, headers, text === undefined ? response.body : text);
-    }
-    // fetch's own response names the URL it was sent to, with a query token in it.
-    if (tokenQuery || safe !== response) Object.defineProperty(safe, "url", { value: url });
-    return safe;
+    if (!readable && !headersLeak && !tokenQuery) return response;
+    const headers = headersLeak ? redactHeaders(response.headers, redact) : response.headers;
+    return withUrl(copyOf(response, headers, text === undefined ? response.body : text), url);
   }
 
   /** The answer for a response read to its end, or the failure it is. */
@@ -136,8 +134,7 @@ export function createTransport(config: TransportConfig): Transport {
     }
     const error = errorFromResponse(response.status, headers, body, redact, hints);
     const safeText = redact(body);
-    const copy = copyOf(response, headers, safeText);
-    Object.defineProperty(copy, "url", { value: url });
+    const copy = withUrl(copyOf(response, headers, safeText), url);
     return { answer: { response: copy, text: safeText, error } };
   }
 
@@ -243,6 +240,12 @@ function copyOf(response: Response, headers: Headers, body: BodyInit | null): Re
     statusText: response.statusText,
     headers,
   });
+}
+
+/** A copy made here names the URL the call was sent to, without the token. */
+function withUrl(copy: Response, url: string): Response {
+  Object.defineProperty(copy, "url", { value: url });
+  return copy;
 }
 
 function statusOf(failure: Failure | undefined): number | undefined {
