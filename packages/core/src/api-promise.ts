@@ -24,7 +24,8 @@ export class ApiPromise<T> implements Promise<T> {
   #data: Promise<T> | undefined;
 
   /**
-   * A call in flight: `raw` resolves to the parsed result and the response it came from.
+   * A call in flight: `raw` resolves to the parsed result and the response it came from;
+   * `asResponse`, when given, asks the call for its response with the body unread.
    *
    * @example
    * ```ts

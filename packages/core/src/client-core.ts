@@ -147,9 +147,9 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     return transport.send(outgoing, target, options, { readable: true, unread }, trace);
   }
 
-  // `api`'s fetch: openapi-fetch built the request and ran the middleware.
   // What openapi-fetch told the relay of each call: its operation, and how it parses.
   const callOf = new WeakMap<Request, CallContext>();
+  // `api`'s fetch: openapi-fetch built the request and ran the middleware.
   const apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
@@ -172,8 +172,8 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       // JSON (a proxy's page, a body cut off): here, where the response is known, it is an
       // ApiError. That check is the one second parse left, on `api` only.
       const { response, text } = answer;
-      if (response.ok && text && (context?.options.parseAs ?? "json") === "json")
-        parseData(text, response);
+      const parsesJson = (context?.options.parseAs ?? "json") === "json";
+      if (response.ok && text && parsesJson) parseData(text, response);
       trace?.end(answer.response.status, answer.error);
       return answer.response;
     } catch (error) {

@@ -1,10 +1,9 @@
 import type { Fetch } from "./attempt";
-import type { XError } from "./errors";
-import type { AttemptRecord, Logger, LogLevel } from "./log";
+import type { Logger, LogLevel } from "./log";
 import type { Tracing } from "./tracing-hook";
 import type { FetchOptions } from "./validate";
 
-export type { Tracing };
+export type { AttemptEvent, Tracing } from "./tracing-hook";
 
 /** Options every client constructor accepts. */
 export interface ClientOptions {
@@ -51,14 +50,4 @@ export interface RequestOptions {
    * are refused.
    */
   headers?: Record<string, string>;
-}
-
-/** One attempt as the transport reports it to a {@link Tracing}. */
-export interface AttemptEvent extends AttemptRecord {
-  /** The response status, when a response came. */
-  status?: number;
-  /** The attempt's failure, already redacted: an `ApiError`, `ConnectionError` or `TimeoutError`. */
-  error?: XError;
-  /** Whether the wait before the next attempt is what the service's `Retry-After` asked for. */
-  retryAfter?: boolean;
 }

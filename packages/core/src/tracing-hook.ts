@@ -1,4 +1,5 @@
-import type { AttemptEvent } from "./client-options";
+import type { XError } from "./errors";
+import type { AttemptRecord } from "./log";
 
 // Tracing is a hook of the call pipeline, not a middleware: a traced call takes the same
 // path as an untraced one, and the pipeline (not whatever middleware returns) decides when
@@ -33,4 +34,14 @@ export interface CallTrace {
 export interface Tracing {
   /** Called as each call starts, in the caller's context. Must not throw. */
   startCall(call: TracedCallInfo): CallTrace;
+}
+
+/** One attempt as the transport reports it to a {@link Tracing}. */
+export interface AttemptEvent extends AttemptRecord {
+  /** The response status, when a response came. */
+  status?: number;
+  /** The attempt's failure, already redacted: an `ApiError`, `ConnectionError` or `TimeoutError`. */
+  error?: XError;
+  /** Whether the wait before the next attempt is what the service's `Retry-After` asked for. */
+  retryAfter?: boolean;
 }

@@ -1,5 +1,5 @@
 import { type Exchange, type Fetch, runAttempt } from "./attempt";
-import type { AttemptEvent, ClientOptions, RequestOptions } from "./client-options";
+import type { ClientOptions, RequestOptions } from "./client-options";
 import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "./errors";
@@ -8,7 +8,7 @@ import { createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
 import { checkMaxRetries, checkTimeoutMs } from "./request-options";
 import { isRetryableStatus, retryAfterMs, retryDelayMs } from "./retry-policy";
-import type { CallTrace } from "./tracing-hook";
+import type { AttemptEvent, CallTrace } from "./tracing-hook";
 import { checkFetchOptions, checkToken } from "./validate";
 
 // The attempts of one call: auth in the query when asked, per-attempt timeouts that cut,
