@@ -16,7 +16,7 @@ export const TRACING_CODE = {
   "core/src/client-core.ts": [
     [
       "    const trace = tracing?.startCall({\n" +
-        "      name: template ? `${request.method} ${template}` : request.method,\n" +
+        "      name,\n" +
         "      method: request.method,\n" +
         "      template,\n" +
         "      url: shownUrl(request.url),\n" +

@@ -3,10 +3,9 @@ import createClient, {
   createQuerySerializer,
   type MergedOptions,
   type Middleware,
-  type MiddlewareRequestParams,
   type PathSerializer,
 } from "openapi-fetch";
-import type { HttpMethod, RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
+import type { HttpMethod } from "openapi-typescript-helpers";
 import { ApiPromise, type WithResponse } from "./api-promise";
 import type { RequestOptions } from "./client-options";
 import type { CallTarget } from "./connection-error";
@@ -19,12 +18,13 @@ import {
   runOnRequest,
   runOnResponse,
 } from "./middleware";
+import { type CallInit, type DataOf, encodedPath, type JsonOf, type Operation } from "./operation";
 import { shownUrl } from "./shown-url";
 import type { CallTrace } from "./tracing-hook";
 import { type Answer, createTransport, type Outgoing, type TransportConfig } from "./transport";
 
-// One call pipeline per client. A method's call, read top to bottom in `run`: the URL and
-// the headers of its operation were built once (with the defaults and the token); the
+// One call pipeline per client. A method's call, read top to bottom in `run`: the URL of its
+// operation was built once, and the default headers with the token when the client was; the
 // call's own headers are merged once and its body serialized once; then, without
 // middleware, the transport sends those to fetch as they are, and the body read is parsed
 // once. With middleware, one standard Request is built for it to see, and openapi-fetch's
@@ -41,42 +41,6 @@ export interface ClientCoreConfig extends TransportConfig {
    * failure; default: always.
    */
   isRepeatable?: (headers: Record<string, string>) => boolean;
-}
-
-/** The JSON body an operation `Op` of `paths` takes. */
-type JsonOf<Op> = RequestBodyJSON<Op>;
-/** The JSON data of the 2xx answers of an operation `Op` of `paths`. */
-type DataOf<Op> = Op extends Record<string | number, unknown> ? SuccessResponseJSON<Op> : never;
-
-/**
- * One operation of the spec, with its URL and headers built; `Json` and `Data` are its
- * body and 2xx data as the generated `paths` type them.
- */
-export interface Operation<Json, Data> {
-  /** What a span of the call is named: the method (`VectorIndex.query`). */
-  name: string;
-  /** HTTP method, in upper case. */
-  method: string;
-  /** The path as the spec writes it, such as `/query/{namespace}`. */
-  template: string;
-  /** The path parameters, as middleware sees them. */
-  params: MiddlewareRequestParams;
-  /** Without the token. */
-  url: string;
-  /** The URL as messages, logs and spans show it. */
-  shown: string;
-  /** Never set: it carries the operation's body and data types. */
-  readonly spec?: { json: Json; data: Data };
-}
-
-/** One call of an operation: its body and its own headers. */
-export interface CallInit<Json> {
-  /** A JSON body, serialized once by the pipeline. */
-  json?: Json;
-  /** A body already serialized, text or bytes, sent under `headers["content-type"]`. */
-  body?: string | Uint8Array | ArrayBuffer | Blob;
-  /** The request's own headers (such as `Svc-*`): they win over the call options' headers. */
-  headers?: Record<string, string | number>;
 }
 
 export interface ClientCore<Paths extends {}> {
@@ -100,10 +64,6 @@ export interface ClientCore<Paths extends {}> {
     options: RequestOptions | undefined,
   ): ApiPromise<Data>;
 }
-
-/** Percent-encodes each path parameter, as openapi-fetch's default does. */
-const encodedPath: PathSerializer = (template, params) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 
 /** A standard Request's body, read once, to send on every attempt. */
 async function bodyOf(request: Request): Promise<BodyInit | undefined> {
@@ -155,8 +115,9 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const context = callOf.get(request);
     const template = context?.schemaPath;
+    const name = template ? `${request.method} ${template}` : request.method;
     const trace = tracing?.startCall({
-      name: template ? `${request.method} ${template}` : request.method,
+      name,
       method: request.method,
       template,
       url: shownUrl(request.url),

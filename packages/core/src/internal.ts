@@ -7,7 +7,7 @@
  * @module @x/core/internal
  */
 export { checkBaseUrl } from "./base-url";
-export type { CallInit, ClientCore, ClientCoreConfig, Operation } from "./client-core";
+export type { ClientCore, ClientCoreConfig } from "./client-core";
 export { createClientCore } from "./client-core";
 export { readEnv } from "./env";
 export type { StatusHints } from "./error-from-response";
@@ -16,6 +16,7 @@ export { checkHeaderRecord, headerValue, isHeaderName } from "./headers";
 export type { KeyList } from "./known-keys";
 export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
+export type { CallInit, Operation } from "./operation";
 export { quote } from "./quote";
 export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
 export { shownUrl } from "./shown-url";
