@@ -79,9 +79,15 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
   const defaults = config.defaultHeaders
     ? mergeHeaders({}, checkHeaderRecord("defaultHeaders", config.defaultHeaders))
     : {};
-  // Built once: what every call sends, before its own headers.
-  const plainHeaders = { ...defaults, ...transport.authHeaders };
-  const jsonHeaders = { ...plainHeaders, "content-type": "application/json" };
+  // Built once: what every call sends before its own headers, without a body and with a
+  // JSON one. Middleware never sees the token: its request is built from `seen`, and the
+  // token is added as the request is sent.
+  const jsonType = { "content-type": "application/json" };
+  const seen = { plain: defaults, json: { ...defaults, ...jsonType } };
+  const sent = {
+    plain: { ...defaults, ...transport.authHeaders },
+    json: { ...defaults, ...jsonType, ...transport.authHeaders },
+  };
   const middleware = createMiddlewareList();
 
   /** Whether `outgoing` may be sent again, by the client's rule. */
@@ -180,8 +186,10 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     options: RequestOptions | undefined,
     unread: () => boolean,
   ): Promise<WithResponse<unknown>> {
+    const direct = middleware.items.length === 0;
+    const bases = direct ? sent : seen;
     // A call without a body sends no content type; a raw body names its own.
-    const base = init.json === undefined ? plainHeaders : jsonHeaders;
+    const base = init.json === undefined ? bases.plain : bases.json;
     const headers = mergeHeaders(base, options?.headers, init.headers);
     // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
     const body =
@@ -195,7 +203,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     try {
       let response: Response;
       let text: string | undefined;
-      if (middleware.items.length === 0) {
+      if (direct) {
         const outgoing = {
           method: op.method,
           url: op.url,
@@ -245,9 +253,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       id: Math.random().toString(36).slice(2, 11),
       options: mergedOptions,
     };
-    const visible = { ...headers };
-    delete visible.authorization;
-    const built = new Request(op.url, { method: op.method, headers: visible, body });
+    const built = new Request(op.url, { method: op.method, headers, body });
     const sent = await runOnRequest(list, built, context);
     if (sent instanceof Response) return finalOf(sent, undefined, unread);
     let response: Response;
