@@ -50,7 +50,7 @@ export interface ClientCore<Paths extends {}> {
   use(...middleware: Middleware[]): void;
   /** Removes middleware `use` added. */
   eject(...middleware: Middleware[]): void;
-  /** Builds an operation's URL and headers: once per client (or namespace), not per call. */
+  /** Builds an operation's URL: once per client (or namespace), not per call. */
   operation<Path extends keyof Paths & string, Method extends HttpMethod & keyof Paths[Path]>(
     name: string,
     method: Method,

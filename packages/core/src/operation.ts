@@ -11,7 +11,7 @@ export type DataOf<Op> =
   Op extends Record<string | number, unknown> ? SuccessResponseJSON<Op> : never;
 
 /**
- * One operation of the spec, with its URL and headers built; `Json` and `Data` are its
+ * One operation of the spec, with its URL built; `Json` and `Data` are its
  * body and 2xx data as the generated `paths` type them.
  */
 export interface Operation<Json, Data> {

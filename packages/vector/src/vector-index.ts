@@ -44,7 +44,7 @@ type Post<Path extends "/range" | "/query" | "/fetch"> = Operation<
   SuccessResponseJSON<paths[Path]["post"]>
 >;
 
-/** The operations of one namespace, built once: their URLs and headers. */
+/** The operations of one namespace, built once: their URLs and path parameters. */
 interface Operations {
   range: Post<"/range">;
   query: Post<"/query">;
