@@ -10,22 +10,44 @@ import type { TracedCallInfo } from "@x/core";
 
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
+/** A service's address and port, as the convention writes them. */
+interface Server {
+  address: string;
+  port: number;
+}
+
 /**
- * The attributes a call's spans start with. The client gives the URL as it may be shown:
- * no query (where a token may travel), a destination URL's query values and userinfo
- * redacted.
+ * Makes what gives the attributes a call's spans start with. The client gives the URL as it
+ * may be shown: no query (where a token may travel), a destination URL's query values and
+ * userinfo redacted. A client calls one origin, so each origin is parsed once, not per call
+ * (a trigger's URL, with the workflow URL in it, is long).
  */
-export function callAttributes(call: TracedCallInfo): Attributes {
-  const attributes: Attributes = {
-    [ATTR_HTTP_REQUEST_METHOD]: call.method,
-    [ATTR_URL_FULL]: call.url,
+export function callAttributesOf(): (call: TracedCallInfo) => Attributes {
+  const servers = new Map<string, Server>();
+  return (call) => {
+    const attributes: Attributes = {
+      [ATTR_HTTP_REQUEST_METHOD]: call.method,
+      [ATTR_URL_FULL]: call.url,
+    };
+    if (call.template !== undefined) attributes[ATTR_URL_TEMPLATE] = call.template;
+    // The origin ends at the first "/" after the scheme's "//".
+    const pathStart = call.url.indexOf("/", call.url.indexOf("//") + 2);
+    const origin = pathStart === -1 ? call.url : call.url.slice(0, pathStart);
+    let server = servers.get(origin);
+    if (server === undefined) {
+      server = serverOf(new URL(call.url));
+      servers.set(origin, server);
+    }
+    attributes[ATTR_SERVER_ADDRESS] = server.address;
+    attributes[ATTR_SERVER_PORT] = server.port;
+    return attributes;
   };
-  if (call.template !== undefined) attributes[ATTR_URL_TEMPLATE] = call.template;
-  // The client's URLs always parse; the origin is all that is read here.
-  const url = new URL(call.url);
-  // `hostname` keeps an IPv6 address's brackets; the convention wants the bare address.
-  attributes[ATTR_SERVER_ADDRESS] = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  attributes[ATTR_SERVER_PORT] =
-    url.port === "" ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port);
-  return attributes;
+}
+
+function serverOf(url: URL): Server {
+  return {
+    // `hostname` keeps an IPv6 address's brackets; the convention wants the bare address.
+    address: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port === "" ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port),
+  };
 }

@@ -17,7 +17,7 @@ import {
 } from "@opentelemetry/semantic-conventions";
 import type { CallTrace, TracedCallInfo, Tracing } from "@x/core";
 import { errorType, retryEvent } from "./attempt-event";
-import { callAttributes } from "./attributes";
+import { callAttributesOf } from "./attributes";
 import { injectContext } from "./propagate";
 
 /** Options of {@link tracing}; every one is optional. */
@@ -66,6 +66,7 @@ export function tracing(options: TracingOptions = {}): Tracing {
   const provider = options.tracerProvider ?? trace.getTracerProvider();
   const tracer = provider.getTracer("@x/otel");
   const propagator: TextMapPropagator | PropagationAPI = options.propagator ?? propagation;
+  const callAttributes = callAttributesOf();
 
   function startCall(call: TracedCallInfo): CallTrace {
     const parent = context.active();
