@@ -1,9 +1,9 @@
 // `pnpm bench [section ...] [--skip section ...]`: runs the bench sections, each in its own
 // process (no JIT or heap state carried from one to the next), and writes bench/RESULTS.md.
 // Sections: size, calls, e2e, devserver, build. The client sections (calls, e2e) run on the
-// machine's Node and again on Node 24, the registry's binary from the runtime matrix's
-// cache, since users run newer Nodes than the machines. Budgets missed are listed at the
-// end; they do not fail the run (`pnpm size` is the gate CI runs).
+// machine's Node and again on Node 24 (calls on Node 22 too), the registry's binaries from
+// the runtime matrix's cache, since users run newer Nodes than the machines. Budgets missed
+// are listed at the end; they do not fail the run (`pnpm size` is the gate CI runs).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,8 +18,8 @@ const COMMANDS = {
   devserver: ["--expose-gc", ...ts, "devserver.ts"],
   build: ["build.mjs"],
 };
-/** Sections that run on Node 24 too; each writes its block `<name>-node24` there. */
-const ALSO_ON_NODE_24 = new Set(["calls", "e2e"]);
+/** Sections that run on newer Nodes too; each writes its block `<name>-<node>` there. */
+const ALSO_ON = { calls: ["node24", "node22"], e2e: ["node24"] };
 
 /** The sections to run, in order, from the command line arguments. */
 export function pick(args) {
@@ -45,24 +45,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   writeSection("machine", machine());
   const runs = [];
   for (const section of sections) {
-    runs.push({ section, label: section, onNode24: false });
-    if (ALSO_ON_NODE_24.has(section)) {
-      runs.push({ section, label: `${section}-node24`, onNode24: true });
+    runs.push({ section, label: section, node: undefined });
+    for (const node of ALSO_ON[section] ?? []) {
+      runs.push({ section, label: `${section}-${node}`, node });
     }
   }
   // Found in the cache (or installed) before any section runs; throws saying why it cannot be.
-  const node24 = runs.some((run) => run.onNode24)
-    ? (await installRuntime("node24")).binary
-    : undefined;
+  const binaries = {};
+  for (const node of new Set(runs.map((run) => run.node).filter(Boolean))) {
+    binaries[node] = (await installRuntime(node)).binary;
+  }
   const times = [];
   let failed = false;
-  for (const { section, label, onNode24 } of runs) {
+  for (const { section, label, node } of runs) {
     console.log(`\n=== ${label} ===\n`);
     const started = performance.now();
-    const result = onNode24
-      ? spawnSync(node24, COMMANDS[section], {
+    const result = node
+      ? spawnSync(binaries[node], COMMANDS[section], {
           cwd,
-          env: { ...process.env, BENCH_NODE: "node24" },
+          env: { ...process.env, BENCH_NODE: node },
           stdio: "inherit",
         })
       : spawnSync(process.execPath, COMMANDS[section], { cwd, stdio: "inherit" });

@@ -10,14 +10,15 @@ export const SECTIONS = [
   "size",
   "calls",
   "calls-node24",
+  "calls-node22",
   "e2e",
   "e2e-node24",
   "devserver",
   "build",
 ];
 
-// run.mjs runs the client sections a second time on Node 24 with BENCH_NODE=node24: their
-// blocks are then kept apart from the machine's Node's, and their heading names the Node.
+// run.mjs runs the client sections again on newer Nodes with BENCH_NODE=node24 (or node22):
+// their blocks are then kept apart from the machine's Node's, and their heading names the Node.
 const NODE_VARIANT = process.env.BENCH_NODE;
 
 const TITLE =

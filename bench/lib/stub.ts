@@ -11,6 +11,7 @@ const scored = Array.from({ length: 5 }, (_, i) => ({
 /** Response bodies as the two services (and QStash) send them. */
 export const BODIES = {
   query: JSON.stringify({ result: scored }),
+  range: JSON.stringify({ result: { nextCursor: "3", vectors: scored.slice(0, 3) } }),
   fetch: JSON.stringify({
     result: [
       { id: "doc-1", metadata: { title: "Document 1", lang: "en", year: 2021 } },

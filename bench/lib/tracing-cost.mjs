@@ -1,6 +1,6 @@
 // What the clients pay for the `tracing` option when it is not used. They import nothing
-// of @x/otel or @opentelemetry/api; what they carry is @x/core's handling of the option:
-// registering its middleware, timing attempts and reporting them. The honest measure is
+// of @x/otel or @opentelemetry/api; what they carry is @x/core's hook calls: starting a
+// call's trace, timing attempts and reporting them. The honest measure is
 // to bundle each client as shipped and again with those lines cut out of core's sources,
 // and to take the difference.
 import { readFile } from "node:fs/promises";
@@ -13,17 +13,55 @@ export const TRACING_BUDGET = 300;
  * Each text must occur exactly once, so a change to core cannot make this measure nothing.
  */
 export const TRACING_CODE = {
-  "core/src/client-core.ts": [["  if (config.tracing) api.use(config.tracing.middleware);\n", ""]],
+  "core/src/client-core.ts": [
+    [
+      "    const trace = tracing?.startCall({\n" +
+        "      name,\n" +
+        "      method: request.method,\n" +
+        "      template,\n" +
+        "      url: shownUrl(request.url),\n" +
+        "    });\n",
+      "    const trace = undefined;\n",
+    ],
+    [
+      "    const trace = tracing?.startCall({\n" +
+        "      name: op.name,\n" +
+        "      method: op.method,\n" +
+        "      template: op.template,\n" +
+        "      url: op.shown,\n" +
+        "    });\n",
+      "    const trace = undefined;\n",
+    ],
+  ],
   "core/src/request-options.ts": [["  tracing: true,\n", ""]],
   "core/src/transport.ts": [
-    ["  const onAttempt = config.tracing?.onAttempt;\n", ""],
-    [" || onAttempt !== undefined", ""],
-    ["        onAttempt?.(request as Request, last);\n", ""],
+    [" || trace !== undefined", ""],
+    [
+      "      if (trace) {\n" +
+        "        // Each attempt carries its own trace context.\n" +
+        "        const headers = { ...outgoing.headers };\n" +
+        "        trace.attempt(attempt, headers);\n" +
+        "        init.headers = headers;\n" +
+        "      }\n",
+      "",
+    ],
+    [
+      "          trace?.attempted({\n" +
+        "            ...target,\n" +
+        "            attempt,\n" +
+        "            attempts: attempt,\n" +
+        '            outcome: final instanceof Error ? final.name : "Error",\n' +
+        "            durationMs: Date.now() - started,\n" +
+        "            error: final instanceof AbortError ? final : undefined,\n" +
+        "          });\n",
+      "",
+    ],
+    ["          trace?.attempted(last);\n", ""],
     [
       "      const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;\n",
       "",
     ],
-    ["      onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });\n", ""],
+    ["        trace?.attempted({ ...retry, retryAfter: asked === wait });\n", ""],
     // The attempt event's fields that only a trace reads.
     ["        status,\n        error: failure,\n", ""],
   ],

@@ -6,18 +6,26 @@ export interface WithResponse<T> {
   response: Response;
 }
 
+/** One step of `map`, applied to the data of the call. */
+type Transform = (data: unknown, response: Response) => unknown;
+
 /**
  * What every client method returns: a promise of the parsed result that can also give the
  * raw response. `await client.info()` is the result; `await client.info().withResponse()`
- * is `{ data, response }`.
+ * is `{ data, response }`; `await client.info().asResponse()` the response, body unread.
  */
 export class ApiPromise<T> implements Promise<T> {
-  readonly #raw: Promise<WithResponse<T>>;
+  // The call's own result, before any `map`: every ApiPromise mapped from one call shares it.
+  readonly #raw: Promise<WithResponse<unknown>>;
+  // Applied in one `then`, however many `map`s made this promise.
+  #transforms: readonly Transform[] = [];
+  readonly #asResponse: (() => Promise<Response>) | undefined;
   // Made on first use, so a caller who only asks for `withResponse()` gets no second promise.
   #data: Promise<T> | undefined;
 
   /**
-   * A call in flight: `raw` resolves to the parsed result and the response it came from.
+   * A call in flight: `raw` resolves to the parsed result and the response it came from;
+   * `asResponse`, when given, asks the call for its response with the body unread.
    *
    * @example
    * ```ts
@@ -30,8 +38,9 @@ export class ApiPromise<T> implements Promise<T> {
    * console.log((await answer).vectorCount);
    * ```
    */
-  constructor(raw: Promise<WithResponse<T>>) {
+  constructor(raw: Promise<WithResponse<T>>, asResponse?: () => Promise<Response>) {
     this.#raw = raw;
+    this.#asResponse = asResponse;
   }
 
   /**
@@ -88,7 +97,30 @@ export class ApiPromise<T> implements Promise<T> {
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#raw;
+    if (this.#transforms.length === 0) return this.#raw as Promise<WithResponse<T>>;
+    return this.#raw.then(({ data, response }) => ({
+      data: this.#apply(data, response),
+      response,
+    }));
+  }
+
+  /**
+   * The raw HTTP response, its body unread, for a caller who reads it itself (a stream, a
+   * large answer); instead of awaiting the call, which then has no parsed result. The
+   * attempt's timeout stops at the headers. Its `url` holds no token.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const response = await index.info().asResponse();
+   * console.log(response.status, await response.text());
+   * ```
+   */
+  asResponse(): Promise<Response> {
+    if (this.#asResponse) return this.#asResponse();
+    return this.#raw.then(({ response }) => response);
   }
 
   /**
@@ -104,9 +136,9 @@ export class ApiPromise<T> implements Promise<T> {
    * ```
    */
   map<U>(transform: (data: T, response: Response) => U): ApiPromise<U> {
-    return new ApiPromise(
-      this.#raw.then(({ data, response }) => ({ data: transform(data, response), response })),
-    );
+    const mapped = new ApiPromise<U>(this.#raw as Promise<WithResponse<U>>, this.#asResponse);
+    mapped.#transforms = [...this.#transforms, transform as Transform];
+    return mapped;
   }
 
   /**
@@ -170,7 +202,14 @@ export class ApiPromise<T> implements Promise<T> {
   }
 
   #result(): Promise<T> {
-    this.#data ??= this.#raw.then(({ data }) => data);
+    this.#data ??= this.#raw.then(({ data, response }) => this.#apply(data, response));
     return this.#data;
+  }
+
+  /** The call's data through every `map`, in order. */
+  #apply(data: unknown, response: Response): T {
+    let value = data;
+    for (const transform of this.#transforms) value = transform(value, response);
+    return value as T;
   }
 }

@@ -21,16 +21,19 @@ export interface AttemptPlan {
   /** The caller's signal: its abort ends the attempt with the caller's reason. */
   signal: AbortSignal | undefined;
   redact: Redactor;
+  /** Asked as a 2xx arrives: leave its body unread for the caller, and stop the clock. */
+  unread?: () => boolean;
 }
 
-/** A response read to its end. */
+/** A response read to its end, or a 2xx whose body is left unread (`text` undefined). */
 export interface Exchange {
   response: Response;
-  text: string;
+  text: string | undefined;
 }
 
 /**
- * Sends `init` to `url` once and reads the whole body. Rejects with the caller's abort
+ * Sends `init` to `url` once and reads the whole body (a 2xx's is left to the caller when
+ * `plan.unread` says so: its time then stops at the headers). Rejects with the caller's abort
  * reason, a TimeoutError, or a ConnectionError. `init.signal` is replaced by the attempt's.
  */
 export async function runAttempt(
@@ -63,6 +66,7 @@ export async function runAttempt(
   const exchange = async (): Promise<Exchange> => {
     const response = await send(url, init);
     headersArrived = true;
+    if (response.ok && plan.unread?.()) return { response, text: undefined };
     return { response, text: await response.text() };
   };
   try {

@@ -1,155 +1,321 @@
 import createClient, {
   type Client,
   createQuerySerializer,
+  type MergedOptions,
   type Middleware,
   type PathSerializer,
 } from "openapi-fetch";
+import type { HttpMethod } from "openapi-typescript-helpers";
 import { ApiPromise, type WithResponse } from "./api-promise";
-import { requestClass } from "./call-request";
 import type { RequestOptions } from "./client-options";
-import { checkHeaderRecord } from "./headers";
-import { type Answer, createTransport, type Transport, type TransportConfig } from "./transport";
+import type { CallTarget } from "./connection-error";
+import { checkHeaderRecord, mergeHeaders, recordOf } from "./headers";
+import {
+  type CallContext,
+  createMiddlewareList,
+  relayOf,
+  runOnError,
+  runOnRequest,
+  runOnResponse,
+} from "./middleware";
+import { type CallInit, type DataOf, encodedPath, type JsonOf, type Operation } from "./operation";
+import { shownUrl } from "./shown-url";
+import type { CallTrace } from "./tracing-hook";
+import { type Answer, createTransport, type Outgoing, type TransportConfig } from "./transport";
 
-// Each client is openapi-fetch's `createClient<paths>()` over our transport: openapi-fetch
-// types and builds every call and runs the middleware once per call; the transport sends
-// it. The client's own methods call the same openapi-fetch client as `api` does, with the
-// call's options bound into a `fetch` of their own.
+// One call pipeline per client. A method's call, read top to bottom in `run`: the URL of its
+// operation was built once, and the default headers with the token when the client was; the
+// call's own headers are merged once and its body serialized once; then, without
+// middleware, the transport sends those to fetch as they are, and the body read is parsed
+// once. With middleware, one standard Request is built for it to see, and openapi-fetch's
+// middleware rules apply. Tracing is a hook of the same path. `api` is openapi-fetch's own
+// client over the same transport, middleware list and tracing.
 
 export interface ClientCoreConfig extends TransportConfig {
   /** Absolute base URL, without a trailing slash; each operation's path is appended. */
   baseUrl: string;
-  /** How path parameters go into the path; default: openapi-fetch's (percent-encoded). */
+  /** How path parameters go into the path; default: percent-encoded, as openapi-fetch does. */
   pathSerializer?: PathSerializer;
-}
-
-/**
- * What a method spreads into openapi-fetch's options beside the operation's own parameters
- * and body. At run time it also holds `parseAs: "stream"`, left out of the type so that
- * openapi-fetch still types the call's data from the spec: openapi-fetch then leaves the
- * body alone, and `send` parses the text the transport read.
- */
-export type CallInit = {
-  fetch: (request: Request) => Promise<Response>;
-  headers?: Record<string, string>;
-};
-
-/** What an openapi-fetch call resolves to, as `send` reads it. */
-interface Fetched<Data> {
-  data?: Data;
-  error?: unknown;
-  response: Response;
+  /**
+   * Whether a request with these headers (names in lower case) may be sent again after a
+   * failure; default: always.
+   */
+  isRepeatable?: (headers: Record<string, string>) => boolean;
 }
 
 export interface ClientCore<Paths extends {}> {
-  /** openapi-fetch's client of the spec, over the transport; `use`/`eject` apply to `send` too. */
+  /** openapi-fetch's client of the spec, over the same transport, middleware and tracing. */
   api: Client<Paths>;
-  /**
-   * One call by a client method: `run` makes it with openapi-fetch, spreading `init` into
-   * its options. Resolves to the 2xx data; rejects with the typed error of anything else.
-   */
-  send<Data>(
+  /** Adds middleware to every call, the methods' and `api`'s (openapi-fetch's `use`). */
+  use(...middleware: Middleware[]): void;
+  /** Removes middleware `use` added. */
+  eject(...middleware: Middleware[]): void;
+  /** Builds an operation's URL: once per client (or namespace), not per call. */
+  operation<Path extends keyof Paths & string, Method extends HttpMethod & keyof Paths[Path]>(
+    name: string,
+    method: Method,
+    path: Path,
+    params?: { path?: Record<string, string> },
+  ): Operation<JsonOf<Paths[Path][Method]>, DataOf<Paths[Path][Method]>>;
+  /** One call: the 2xx data, or the typed error of anything else. */
+  call<Json, Data>(
+    operation: Operation<Json, Data>,
+    init: CallInit<Json>,
     options: RequestOptions | undefined,
-    run: (init: CallInit) => Promise<Fetched<Data>>,
   ): ApiPromise<Data>;
 }
 
-/** Text and bytes go as they are; anything else as JSON. */
-function serializeBody(body: unknown): BodyInit {
-  if (
-    typeof body === "string" ||
-    body instanceof Uint8Array ||
-    body instanceof ArrayBuffer ||
-    body instanceof Blob
-  ) {
-    return body as BodyInit;
-  }
-  return JSON.stringify(body);
+/** A standard Request's body, read once, to send on every attempt. */
+async function bodyOf(request: Request): Promise<BodyInit | undefined> {
+  return request.body === null ? undefined : await request.arrayBuffer();
 }
 
-/** The openapi-fetch client and the transport of one client of a spec's `Paths`. */
+/** The pipeline and `api` of one client of a spec's `Paths`. */
 export function createClientCore<Paths extends {}>(config: ClientCoreConfig): ClientCore<Paths> {
   const transport = createTransport(config);
-  // Middleware must see standard Requests; without any, calls skip building one.
-  const middleware: Middleware[] = [];
-  const api = createClient<Paths>({
-    baseUrl: config.baseUrl.replace(/\/+$/, ""),
-    fetch: async (request) => {
-      const { response, text } = await transport.send(request, {}, true);
-      // A body that is not JSON is an ApiError here, where the response is known: openapi-fetch's
-      // own JSON.parse would throw a bare SyntaxError. The escape hatch pays a second parse.
-      if (response.ok) parseData(text, response, transport);
-      return response;
-    },
-    Request: requestClass(() => middleware.length > 0),
-    // openapi-fetch merges them under each call's own, whatever the case of their names.
-    headers:
-      config.defaultHeaders === undefined
-        ? undefined
-        : checkHeaderRecord("defaultHeaders", config.defaultHeaders),
-    bodySerializer: serializeBody,
-    querySerializer: createQuerySerializer(),
-    ...(config.pathSerializer ? { pathSerializer: config.pathSerializer } : {}),
-  });
-  const use = api.use;
-  const eject = api.eject;
-  api.use = (...added) => {
-    use(...added);
-    for (const one of added) if (one) middleware.push(one);
+  const { tracing, isRepeatable } = config;
+  const baseUrl = config.baseUrl.replace(/\/+$/, "");
+  const pathSerializer = config.pathSerializer ?? encodedPath;
+  const defaults = config.defaultHeaders
+    ? mergeHeaders({}, checkHeaderRecord("defaultHeaders", config.defaultHeaders))
+    : {};
+  // Built once: what every call sends before its own headers, without a body and with a
+  // JSON one. Middleware never sees the token: its request is built from `seen`, and the
+  // token is added as the request is sent.
+  const jsonType = { "content-type": "application/json" };
+  const seen = { plain: defaults, json: { ...defaults, ...jsonType } };
+  const sent = {
+    plain: { ...defaults, ...transport.authHeaders },
+    json: { ...defaults, ...jsonType, ...transport.authHeaders },
   };
-  api.eject = (...removed) => {
-    eject(...removed);
-    for (const one of removed) {
-      const at = middleware.indexOf(one);
-      if (at !== -1) middleware.splice(at, 1);
+  const middleware = createMiddlewareList();
+
+  /** Whether `outgoing` may be sent again, by the client's rule. */
+  const repeatable = (headers: Record<string, string>) => isRepeatable?.(headers) ?? true;
+
+  /** Sends a request that middleware saw (or `api` built): token added, body read once. */
+  async function sendRequest(
+    request: Request,
+    body: BodyInit | undefined,
+    options: RequestOptions | undefined,
+    trace: CallTrace | undefined,
+    unread?: () => boolean,
+  ) {
+    const headers = { ...recordOf(request.headers), ...transport.authHeaders };
+    const outgoing: Outgoing = {
+      method: request.method,
+      url: request.url,
+      headers,
+      body,
+      repeatable: repeatable(headers),
+    };
+    const target: CallTarget = { method: request.method, url: shownUrl(request.url) };
+    return transport.send(outgoing, target, options, { readable: true, unread }, trace);
+  }
+
+  // What openapi-fetch told the relay of each call: its operation, and how it parses.
+  const callOf = new WeakMap<Request, CallContext>();
+  // `api`'s fetch: openapi-fetch built the request and ran the middleware.
+  const apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
+    const context = callOf.get(request);
+    const template = context?.schemaPath;
+    const name = template ? `${request.method} ${template}` : request.method;
+    const trace = tracing?.startCall({
+      name,
+      method: request.method,
+      template,
+      url: shownUrl(request.url),
+    });
+    try {
+      const answer = await sendRequest(
+        request,
+        await bodyOf(request),
+        { signal: request.signal },
+        trace,
+      );
+      // openapi-fetch's JSON.parse would throw a bare SyntaxError for a body that is not
+      // JSON (a proxy's page, a body cut off): here, where the response is known, it is an
+      // ApiError. That check is the one second parse left, on `api` only.
+      const { response, text } = answer;
+      const parsesJson = (context?.options.parseAs ?? "json") === "json";
+      if (response.ok && text && parsesJson) parseData(text, response);
+      trace?.end(answer.response.status, answer.error);
+      return answer.response;
+    } catch (error) {
+      trace?.end(undefined, error);
+      throw error;
     }
   };
-  if (config.tracing) api.use(config.tracing.middleware);
+  const api = createClient<Paths>({
+    baseUrl,
+    fetch: apiFetch,
+    headers: defaults,
+    querySerializer: createQuerySerializer(),
+    pathSerializer,
+  });
+  api.use(relayOf(middleware, (request, context) => callOf.set(request, context)));
+  api.use = middleware.use;
+  api.eject = middleware.eject;
 
-  function send<Data>(
+  /** What middleware of a method's call sees as openapi-fetch's options. */
+  const mergedOptions: MergedOptions = Object.freeze({
+    baseUrl,
+    parseAs: "json",
+    querySerializer: createQuerySerializer(),
+    bodySerializer: JSON.stringify,
+    pathSerializer,
+    fetch: apiFetch,
+  });
+
+  function operation<Json, Data>(
+    name: string,
+    method: string,
+    template: string,
+    params: { path?: Record<string, string> } = {},
+  ): Operation<Json, Data> {
+    const url = baseUrl + pathSerializer(template, params.path ?? {});
+    return { name, method: method.toUpperCase(), template, params, url, shown: shownUrl(url) };
+  }
+
+  /** A method's call, top to bottom. */
+  async function run<Json, Data>(
+    op: Operation<Json, Data>,
+    init: CallInit<Json>,
     options: RequestOptions | undefined,
-    run: (init: CallInit) => Promise<Fetched<Data>>,
-  ): ApiPromise<Data> {
-    // The answer the transport gave, to tell it from a response a middleware made.
-    let answer: Answer | undefined;
-    // Middleware may read the response, so it gets one whose body can be read again.
-    const readable = middleware.length > 0;
-    const init = {
-      fetch: async (request: Request) => {
-        answer = await transport.send(request, options, readable);
-        return answer.response;
-      },
-      parseAs: "stream",
-    } as CallInit;
-    if (options?.headers) init.headers = options.headers;
-    const called = async (): Promise<WithResponse<Data>> => {
-      const fetched = await run(init);
-      const { response } = fetched;
-      const own = answer?.response === response ? answer : undefined;
-      if (!response.ok) {
-        if (own?.error) throw own.error;
-        const { error } = fetched;
-        const text = typeof error === "string" ? error : JSON.stringify(error ?? "");
-        throw transport.errorFor(response.status, response.headers, text);
+    unread: () => boolean,
+  ): Promise<WithResponse<unknown>> {
+    const direct = middleware.items.length === 0;
+    const bases = direct ? sent : seen;
+    // A call without a body sends no content type; a raw body names its own.
+    const base = init.json === undefined ? bases.plain : bases.json;
+    const headers = mergeHeaders(base, options?.headers, init.headers);
+    // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
+    const body =
+      init.json === undefined ? (init.body as BodyInit | undefined) : JSON.stringify(init.json);
+    const trace = tracing?.startCall({
+      name: op.name,
+      method: op.method,
+      template: op.template,
+      url: op.shown,
+    });
+    try {
+      let response: Response;
+      let text: string | undefined;
+      if (direct) {
+        const outgoing = {
+          method: op.method,
+          url: op.url,
+          headers,
+          body,
+          repeatable: repeatable(headers),
+        };
+        const target = { method: op.method, url: op.shown };
+        const answer = await transport.send(
+          outgoing,
+          target,
+          options,
+          { readable: false, unread },
+          trace,
+        );
+        if (answer.error) throw answer.error;
+        ({ response, text } = answer);
+      } else {
+        ({ response, text } = await withMiddleware(op, headers, body, options, trace, unread));
       }
-      const text = own ? own.text : await response.text();
-      return { data: parseData<Data>(text, response, transport), response };
+      const data = text === undefined ? undefined : parseData(text, response);
+      trace?.end(response.status, undefined);
+      return { data, response };
+    } catch (error) {
+      trace?.end(undefined, error);
+      throw error;
+    }
+  }
+
+  /**
+   * The call as middleware sees it, by openapi-fetch's rules: one standard Request without
+   * the token; the answer a readable copy. The text is undefined for a body left unread.
+   */
+  async function withMiddleware<Json, Data>(
+    op: Operation<Json, Data>,
+    headers: Record<string, string>,
+    body: BodyInit | undefined,
+    options: RequestOptions | undefined,
+    trace: CallTrace | undefined,
+    unread: () => boolean,
+  ): Promise<{ response: Response; text: string | undefined }> {
+    // A snapshot, as openapi-fetch takes one: `use` during a call changes the next call.
+    const list = [...middleware.items];
+    const context: CallContext = {
+      schemaPath: op.template,
+      params: op.params,
+      id: Math.random().toString(36).slice(2, 11),
+      options: mergedOptions,
     };
-    return new ApiPromise(called());
+    const built = new Request(op.url, { method: op.method, headers, body });
+    const sent = await runOnRequest(list, built, context);
+    if (sent instanceof Response) return finalOf(sent, undefined, unread);
+    let response: Response;
+    let answer: Answer | undefined;
+    try {
+      // The request's body is the one serialized above unless a middleware replaced it.
+      answer = await sendRequest(
+        sent,
+        sent === built ? body : await bodyOf(sent),
+        options,
+        trace,
+        unread,
+      );
+      response = answer.response;
+    } catch (error) {
+      const recovered = await runOnError(list, sent, error, context);
+      if ("error" in recovered) throw recovered.error;
+      response = recovered.response;
+    }
+    response = await runOnResponse(list, sent, response, context);
+    return finalOf(response, answer, unread);
   }
 
-  return { api, send };
-}
-
-/**
- * A 2xx body's data: undefined when there is none (204, HEAD, an empty body), as
- * openapi-fetch gives it; an ApiError saying so for a body that is not JSON (a proxy's
- * HTML page, a body cut off), never a bare SyntaxError.
- */
-function parseData<Data>(text: string, response: Response, transport: Transport): Data {
-  if (text === "") return undefined as Data;
-  try {
-    return JSON.parse(text) as Data;
-  } catch {
-    throw transport.errorFor(response.status, response.headers, text);
+  /** The call's final response and text: the transport's own, or a middleware's. */
+  async function finalOf(
+    response: Response,
+    answer: Answer | undefined,
+    unread: () => boolean,
+  ): Promise<{ response: Response; text: string | undefined }> {
+    if (answer?.response === response) {
+      if (answer.error) throw answer.error;
+      return answer;
+    }
+    if (response.ok && unread()) return { response, text: undefined };
+    const text = await response.text();
+    if (!response.ok) throw transport.errorFor(response.status, response.headers, text);
+    return { response, text };
   }
+
+  /** A 2xx body's data: undefined when there is none; an ApiError for one that is not JSON. */
+  function parseData(text: string, response: Response): unknown {
+    if (text === "") return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw transport.errorFor(response.status, response.headers, text);
+    }
+  }
+
+  function call<Json, Data>(
+    op: Operation<Json, Data>,
+    init: CallInit<Json>,
+    options: RequestOptions | undefined,
+  ): ApiPromise<Data> {
+    let leaveUnread = false;
+    const result = run(op, init, options, () => leaveUnread);
+    // The data is what the spec types it as: the answer's JSON, as openapi-fetch takes it.
+    return new ApiPromise(result as Promise<WithResponse<Data>>, () => {
+      leaveUnread = true;
+      return result.then(({ response }) => response);
+    });
+  }
+
+  return { api, use: middleware.use, eject: middleware.eject, operation, call };
 }

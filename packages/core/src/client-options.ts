@@ -1,8 +1,9 @@
-import type { Middleware } from "openapi-fetch";
 import type { Fetch } from "./attempt";
-import type { XError } from "./errors";
-import type { AttemptRecord, Logger, LogLevel } from "./log";
+import type { Logger, LogLevel } from "./log";
+import type { Tracing } from "./tracing-hook";
 import type { FetchOptions } from "./validate";
+
+export type { AttemptEvent, Tracing } from "./tracing-hook";
 
 /** Options every client constructor accepts. */
 export interface ClientOptions {
@@ -28,10 +29,7 @@ export interface ClientOptions {
   logger?: Logger;
   /** How much to log (default `"off"`). Never the token, headers or bodies. */
   logLevel?: LogLevel;
-  /**
-   * Tracing of every call, as `tracing()` from `@x/otel` gives it: its middleware is
-   * registered first, and the transport reports each attempt to it.
-   */
+  /** Tracing of every call, as `tracing()` from `@x/otel` gives it: a hook of each call. */
   tracing?: Tracing;
 }
 
@@ -52,26 +50,4 @@ export interface RequestOptions {
    * are refused.
    */
   headers?: Record<string, string>;
-}
-
-/** One attempt as the transport reports it to a {@link Tracing}. */
-export interface AttemptEvent extends AttemptRecord {
-  /** The response status, when a response came. */
-  status?: number;
-  /** The attempt's failure, already redacted: an `ApiError`, `ConnectionError` or `TimeoutError`. */
-  error?: XError;
-  /** Whether the wait before the next attempt is what the service's `Retry-After` asked for. */
-  retryAfter?: boolean;
-}
-
-/**
- * What a client's `tracing` option takes: an openapi-fetch middleware that sees each call
- * once (around all its attempts), and a hook the transport calls after each attempt with the
- * request the middleware saw.
- */
-export interface Tracing {
-  /** Registered before any middleware given to `use()`. */
-  middleware: Middleware;
-  /** Called after every attempt, retried or final. Must not throw. */
-  onAttempt?: (request: Request, event: AttemptEvent) => void;
 }

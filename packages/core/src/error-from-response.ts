@@ -72,12 +72,12 @@ export function errorFromResponse(
   let body: unknown;
   let detail: string | undefined;
   try {
-    const error = (JSON.parse(text) as { error?: unknown } | null)?.error;
-    if (typeof error === "string") detail = redact(error);
-    // Parsed again with every string redacted after JSON unescaped it, rather than the
-    // text redacted before parsing: with a very short token that would also rewrite the
-    // JSON's own keys and quotes.
+    // Parsed with every string redacted after JSON unescaped it, rather than the text
+    // redacted before parsing: with a very short token that would also rewrite the JSON's
+    // own keys and quotes.
     body = JSON.parse(text, redactingReviver(redact));
+    const error = (body as { error?: unknown } | null)?.error;
+    if (typeof error === "string") detail = error;
   } catch {
     // A proxy's HTML page or a cut-off body: quote its start instead.
     const safeText = redact(text);

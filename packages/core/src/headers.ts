@@ -56,3 +56,26 @@ export function checkHeaderRecord(field: string, headers: unknown): Record<strin
   }
   return headers as Record<string, string>;
 }
+
+/** `base` with each layer's headers over it, names in lower case; `base` itself when none. */
+export function mergeHeaders(
+  base: Record<string, string>,
+  ...layers: (Record<string, string | number> | undefined)[]
+): Record<string, string> {
+  let merged = base;
+  for (const layer of layers) {
+    if (layer === undefined) continue;
+    if (merged === base) merged = { ...base };
+    for (const name in layer) merged[name.toLowerCase()] = String(layer[name]);
+  }
+  return merged;
+}
+
+/** A Headers object as a record (names in lower case, as Headers keeps them). */
+export function recordOf(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
+}

@@ -28,4 +28,5 @@ export {
   XError,
 } from "./errors";
 export type { AttemptRecord, Logger, LogLevel } from "./log";
+export type { CallTrace, TracedCallInfo } from "./tracing-hook";
 export type { FetchOptions } from "./validate";

@@ -7,8 +7,7 @@
  * @module @x/core/internal
  */
 export { checkBaseUrl } from "./base-url";
-export type { OutgoingRequest } from "./call-request";
-export type { CallInit, ClientCore, ClientCoreConfig } from "./client-core";
+export type { ClientCore, ClientCoreConfig } from "./client-core";
 export { createClientCore } from "./client-core";
 export { readEnv } from "./env";
 export type { StatusHints } from "./error-from-response";
@@ -17,10 +16,11 @@ export { checkHeaderRecord, headerValue, isHeaderName } from "./headers";
 export type { KeyList } from "./known-keys";
 export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
+export type { CallInit, Operation } from "./operation";
 export { quote } from "./quote";
 export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
+export { shownUrl } from "./shown-url";
 export type { SpecRule } from "./spec-rules";
 export { checkFields, checkScalar } from "./spec-rules";
-export type { Answer, CallOptions, Transport, TransportConfig } from "./transport";
-export { createTransport } from "./transport";
+export type { TransportConfig } from "./transport";
 export { httpUrl } from "./url";

@@ -1,6 +1,5 @@
 import { type Exchange, type Fetch, runAttempt } from "./attempt";
-import { isCallRequest, type OutgoingRequest } from "./call-request";
-import type { AttemptEvent, ClientOptions, RequestOptions } from "./client-options";
+import type { ClientOptions, RequestOptions } from "./client-options";
 import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "./errors";
@@ -9,12 +8,13 @@ import { createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
 import { checkMaxRetries, checkTimeoutMs } from "./request-options";
 import { isRetryableStatus, retryAfterMs, retryDelayMs } from "./retry-policy";
+import type { AttemptEvent, CallTrace } from "./tracing-hook";
 import { checkFetchOptions, checkToken } from "./validate";
 
-// The `fetch` under each client's openapi-fetch: auth, per-attempt timeouts that cut,
+// The attempts of one call: auth in the query when asked, per-attempt timeouts that cut,
 // retries with backoff and Retry-After, redirects refused, the token redacted from
-// everything the server sends back. openapi-fetch builds the request (path, query, headers,
-// body) and runs the middleware once per call; this sends it as many times as it takes.
+// everything the server sends back. The pipeline (client-core.ts) builds the request once;
+// this sends it as many times as it takes.
 
 export interface TransportConfig extends ClientOptions {
   /** Where the token goes: `Authorization: Bearer` (default) or a query parameter. */
@@ -23,39 +23,57 @@ export interface TransportConfig extends ClientOptions {
   tokenQueryParam?: string;
   /** What error messages advise, by status, where the defaults do not fit the service. */
   hints?: StatusHints;
-  /** Whether a request may be sent again after a failure; default: always. */
-  isRepeatable?: (request: OutgoingRequest) => boolean;
 }
 
 /** What one call runs with, beyond the request: the call's options, already checked. */
 export type CallOptions = Omit<RequestOptions, "headers">;
 
+/** A request as the pipeline built it, sent as it is on every attempt. */
+export interface Outgoing {
+  method: string;
+  /** Without the token: a query token is added as it is sent. */
+  url: string;
+  /** Every header, the bearer token's included. */
+  headers: Record<string, string>;
+  /** Text or bytes, never a stream, so every attempt sends the same bytes. */
+  body: BodyInit | undefined;
+  /** Whether the request may be sent again after a failure. */
+  repeatable: boolean;
+}
+
+/** How the caller takes the final 2xx response. */
+export interface Taking {
+  /** A response whose body can be read (for `api` and for middleware), not fetch's own. */
+  readable: boolean;
+  /** Asked as the 2xx arrives: leave its body unread (`asResponse()`). */
+  unread?: () => boolean;
+}
+
 /**
- * A call's final answer: the response, its body's text, and for a non-2xx status the
- * typed error it stands for. A non-2xx answer's response is always a copy whose body can
- * be read, and its text, body, headers and error are already redacted.
+ * A call's final answer: the response, its body's text (undefined when left unread), and
+ * for a non-2xx status the typed error it stands for. A non-2xx answer's response is a
+ * copy whose body can be read, and its text, body, headers and error are redacted. No
+ * answer's `response.url` or headers hold the token.
  */
 export interface Answer {
   response: Response;
-  text: string;
+  text: string | undefined;
   error?: ApiError;
 }
 
 /** What a client sends its calls with. */
 export interface Transport {
-  /**
-   * Sends one call: its final answer (2xx or not, after retries). With `readable` (for
-   * `api`, whose body openapi-fetch reads, and for any call that middleware sees), a 2xx
-   * answer's response is a copy whose body can be read again. Without it (the client's
-   * methods, no middleware) it is the response fetch gave, its body already read into
-   * `text`, which the method parses itself: building a second Response per call would cost
-   * more than the rest of the client together.
-   */
-  send(request: OutgoingRequest, options?: CallOptions, readable?: boolean): Promise<Answer>;
-  /**
-   * The typed error for a response the transport did not judge itself (a middleware's, or
-   * a 2xx whose body is not JSON); `headers` and `text` as received.
-   */
+  /** The auth header every request carries: none when the token goes in the query. */
+  authHeaders: Record<string, string>;
+  /** Sends one call: its final answer (2xx or not, after retries). */
+  send(
+    outgoing: Outgoing,
+    target: CallTarget,
+    options: CallOptions | undefined,
+    taking: Taking,
+    trace: CallTrace | undefined,
+  ): Promise<Answer>;
+  /** The typed error for a response the transport did not judge itself (a middleware's). */
   errorFor(status: number, headers: Headers, text: string): ApiError;
 }
 
@@ -76,79 +94,102 @@ export function createTransport(config: TransportConfig): Transport {
   checkTimeoutMs(timeoutMs);
   const fetchOptions = checkFetchOptions(config.fetchOptions);
   const log = createTransportLog(config.logger, config.logLevel);
-  const onAttempt = config.tracing?.onAttempt;
   const redact = createRedactor(token);
   const tokenQuery =
     config.tokenIn === "query"
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
       : undefined;
+  const authHeaders: Record<string, string> = tokenQuery
+    ? {}
+    : { authorization: `Bearer ${token}` };
   const send: Fetch = config.fetch ?? ((url, init) => fetch(url, init));
 
-  /** The typed error of a response, its headers and its text redacted. */
   const errorFor = (status: number, headers: Headers, text: string): ApiError =>
     errorFromResponse(status, redactHeaders(headers, redact), text, redact, hints);
 
-  /** The answer for a response read to its end, or the failure it is. */
-  function settle(exchange: Exchange, target: CallTarget, url: string, readable: boolean): Settled {
-    const { response, text } = exchange;
-    if (response.ok) {
-      const answered = readable ? copyOf(response, response.headers, text) : response;
-      return { answer: { response: answered, text } };
-    }
-    const headers = redactHeaders(response.headers, redact);
-    if (isRedirect(response)) {
-      return { failure: redirectError(response, target, url, headers, redact(text), redact) };
-    }
-    const error = errorFromResponse(response.status, headers, text, redact, hints);
-    const safeText = redact(text);
-    return { answer: { response: copyOf(response, headers, safeText), text: safeText, error } };
+  /**
+   * A 2xx response as the caller may see it: a copy when fetch's own names the query token
+   * in its `url` or a header echoes the token, or when it must be readable again.
+   */
+  function tokenFree(response: Response, url: string, text: string | undefined, readable: boolean) {
+    let headersLeak = false;
+    response.headers.forEach((value) => {
+      if (!headersLeak && redact(value) !== value) headersLeak = true;
+    });
+    if (!readable && !headersLeak && !tokenQuery) return response;
+    const headers = headersLeak ? redactHeaders(response.headers, redact) : response.headers;
+    return withUrl(copyOf(response, headers, text === undefined ? response.body : text), url);
   }
 
-  const sendCall = async (
-    request: OutgoingRequest,
-    options: CallOptions = {},
-    readable = false,
-  ): Promise<Answer> => {
-    const signal = options.signal ?? request.signal ?? undefined;
-    // Messages and log lines name the URL without its query, which may hold the token.
-    const target: CallTarget = {
-      method: request.method,
-      url: request.url.split(/[?#]/, 1)[0] ?? "",
-    };
+  /** The answer for a response read to its end, or the failure it is. */
+  function settle(exchange: Exchange, target: CallTarget, url: string, taking: Taking): Settled {
+    const { response, text } = exchange;
+    if (response.ok) {
+      return { answer: { response: tokenFree(response, url, text, taking.readable), text } };
+    }
+    const body = text ?? "";
+    const headers = redactHeaders(response.headers, redact);
+    if (isRedirect(response)) {
+      return { failure: redirectError(response, target, url, headers, redact(body), redact) };
+    }
+    const error = errorFromResponse(response.status, headers, body, redact, hints);
+    const safeText = redact(body);
+    const copy = withUrl(copyOf(response, headers, safeText), url);
+    return { answer: { response: copy, text: safeText, error } };
+  }
+
+  const sendCall: Transport["send"] = async (outgoing, target, options = {}, taking, trace) => {
+    const { signal } = options;
     if (signal?.aborted) throw abortError(target, signal.reason);
-    let url = request.url;
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    if (tokenQuery) url += (url.includes("?") ? "&" : "?") + tokenQuery;
-    else headers.authorization = `Bearer ${token}`;
-    // Every attempt sends the same method, headers and bytes (bodies are never streams).
+    const url = tokenQuery
+      ? outgoing.url + (outgoing.url.includes("?") ? "&" : "?") + tokenQuery
+      : outgoing.url;
     // Redirects come back as responses, never followed: see redirect.ts.
     const init: RequestInit = {
       ...fetchOptions,
-      method: request.method,
-      headers,
-      body: isCallRequest(request) ? (request.body ?? undefined) : await bodyOf(request as Request),
+      method: outgoing.method,
+      headers: outgoing.headers,
+      body: outgoing.body,
       redirect: "manual",
     };
-    const attempts =
-      config.isRepeatable?.(request) === false ? 1 : (options.maxRetries ?? maxRetries) + 1;
-    const plan = { target, attempts, timeoutMs: options.timeoutMs ?? timeoutMs, signal, redact };
+    const attempts = outgoing.repeatable ? (options.maxRetries ?? maxRetries) + 1 : 1;
+    const plan = {
+      target,
+      attempts,
+      timeoutMs: options.timeoutMs ?? timeoutMs,
+      signal,
+      redact,
+      unread: taking.unread,
+    };
     // Attempts are timed and described only for a log or a trace that will show them (any
     // log level logs failures).
-    const observed = log.failure !== undefined || onAttempt !== undefined;
+    const observed = log.failure !== undefined || trace !== undefined;
 
     for (let attempt = 1; ; attempt++) {
       const started = observed ? Date.now() : 0;
+      if (trace) {
+        // Each attempt carries its own trace context.
+        const headers = { ...outgoing.headers };
+        trace.attempt(attempt, headers);
+        init.headers = headers;
+      }
       let settled: Settled;
       try {
         const exchange = await runAttempt(send, url, init, { ...plan, attempt });
-        settled = settle(exchange, target, url, readable);
+        settled = settle(exchange, target, outgoing.url, taking);
       } catch (error) {
         if (!(error instanceof ConnectionError || error instanceof TimeoutError)) {
           // The caller's own abort ends everything.
-          throw signal?.aborted ? abortError(target, signal.reason) : error;
+          const final = signal?.aborted ? abortError(target, signal.reason) : error;
+          trace?.attempted({
+            ...target,
+            attempt,
+            attempts: attempt,
+            outcome: final instanceof Error ? final.name : "Error",
+            durationMs: Date.now() - started,
+            error: final instanceof AbortError ? final : undefined,
+          });
+          throw final;
         }
         settled = { failure: error };
       }
@@ -170,7 +211,7 @@ export function createTransport(config: TransportConfig): Transport {
           const last = event(true);
           if (failure === undefined) log.success?.(last);
           else log.failure?.(last);
-          onAttempt?.(request as Request, last);
+          trace?.attempted(last);
         }
         if ("answer" in settled) return settled.answer;
         throw settled.failure;
@@ -180,30 +221,31 @@ export function createTransport(config: TransportConfig): Transport {
       if (observed) {
         const retry = event(false, wait);
         log.retry?.(retry);
-        onAttempt?.(request as Request, { ...retry, retryAfter: asked === wait });
+        trace?.attempted({ ...retry, retryAfter: asked === wait });
       }
       await sleep(wait, signal, target);
     }
   };
-  return { send: sendCall, errorFor };
-}
-
-/** A standard Request's body, read once, to send on every attempt. */
-async function bodyOf(request: Request): Promise<BodyInit | undefined> {
-  return request.body === null ? undefined : await request.arrayBuffer();
+  return { authHeaders, send: sendCall, errorFor };
 }
 
 /**
- * A fresh response with the body already read, so openapi-fetch, middleware and the
- * caller can read it again. 204, 205 and 304 can carry no body.
+ * A fresh response with the body given (text already read, or the stream left unread), so
+ * openapi-fetch, middleware and the caller can read it. 204, 205 and 304 can carry no body.
  */
-function copyOf(response: Response, headers: Headers, text: string): Response {
+function copyOf(response: Response, headers: Headers, body: BodyInit | null): Response {
   const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  return new Response(empty ? null : text, {
+  return new Response(empty ? null : body, {
     status: response.status,
     statusText: response.statusText,
     headers,
   });
+}
+
+/** A copy made here names the URL the call was sent to, without the token. */
+function withUrl(copy: Response, url: string): Response {
+  Object.defineProperty(copy, "url", { value: url });
+  return copy;
 }
 
 function statusOf(failure: Failure | undefined): number | undefined {

@@ -104,9 +104,8 @@ describe("createClientCore: openapi-fetch over the transport", () => {
   it("throws a method's typed error for a non-2xx answer", async () => {
     const { fetch } = answering(() => Response.json({ error: "no item x" }, { status: 404 }));
     const core = createClientCore<paths>({ baseUrl: "http://127.0.0.1:1", token: TOKEN, fetch });
-    const call = core.send(undefined, (init) =>
-      core.api.DELETE("/items/{id}", { params: { path: { id: "x" } }, ...init }),
-    );
+    const remove = core.operation("remove", "delete", "/items/{id}", { path: { id: "x" } });
+    const call = core.call(remove, {}, undefined);
     await expect(call).rejects.toBeInstanceOf(NotFoundError);
     await expect(call).rejects.toThrow("404 no item x");
   });
@@ -131,9 +130,8 @@ describe("an empty 2xx answer is a result, never an error", () => {
   it.each(cases)("%s through a method", async (_, answer) => {
     const { fetch } = answering(answer);
     const core = createClientCore<paths>({ baseUrl: "http://127.0.0.1:1", token: TOKEN, fetch });
-    const deleted = core.send(undefined, (init) =>
-      core.api.DELETE("/items/{id}", { params: { path: { id: "x" } }, ...init }),
-    );
+    const remove = core.operation("remove", "delete", "/items/{id}", { path: { id: "x" } });
+    const deleted = core.call(remove, {}, undefined);
     const { data, response } = await deleted.withResponse();
     expect(data).toBeUndefined();
     expect(response.ok).toBe(true);

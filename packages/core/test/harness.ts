@@ -1,9 +1,8 @@
 import type { RequestOptions, WithResponse } from "../src/index";
 import { type ClientCoreConfig, createClientCore } from "../src/internal";
 
-// The transport as the clients use it: openapi-fetch's client over it, called the way a
-// client method calls it (`send`), for operations described here by method and path
-// rather than by a spec.
+// The pipeline as the clients' methods use it (`operation` and `call`), for operations
+// described here by method and path rather than by a spec.
 
 /** One call: a method, a path (with its query), and its body and own headers. */
 export interface TestCall {
@@ -24,18 +23,17 @@ type AnyPaths = Record<string, any>;
 /** `createClientCore` over any path, and a `send(call, options)` that runs one call. */
 export function createTransport(config: Omit<ClientCoreConfig, "baseUrl"> & { baseUrl: string }) {
   const core = createClientCore<AnyPaths>(config);
-  return (call: TestCall, options?: RequestOptions): Promise<WithResponse<unknown>> =>
-    core
-      .send(options, (init) =>
-        core.api.request(
-          call.method.toLowerCase() as "get",
-          call.path as never,
-          {
-            ...init,
-            body: call.json ?? call.body,
-            headers: { ...init.headers, ...call.headers },
-          } as never,
-        ),
+  return (call: TestCall, options?: RequestOptions): Promise<WithResponse<unknown>> => {
+    const method = call.method.toLowerCase() as "get";
+    const operation = core.operation(`test ${call.method}`, method, call.path);
+    const contentType: Record<string, string> =
+      call.body === undefined ? {} : { "content-type": "text/plain" };
+    return core
+      .call(
+        operation,
+        { json: call.json, body: call.body, headers: { ...contentType, ...call.headers } },
+        options,
       )
       .withResponse();
+  };
 }

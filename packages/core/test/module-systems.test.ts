@@ -59,13 +59,10 @@ async function notFoundFrom(core: Core): Promise<Error> {
     token: "t",
     fetch,
   });
-  const get = client.api.GET as (path: string, init: object) => ReturnType<typeof client.api.GET>;
-  return client
-    .send(undefined, (init) => get("/", init))
-    .then(
-      () => new Error("expected a NotFoundError"),
-      (error: unknown) => error as Error,
-    );
+  return client.call(client.operation("root", "get", "/" as never), {}, undefined).then(
+    () => new Error("expected a NotFoundError"),
+    (error: unknown) => error as Error,
+  );
 }
 
 describe.each([

@@ -135,7 +135,7 @@ describe("createTransport", () => {
       token: TOKEN,
       fetch,
       maxRetries: 5,
-      isRepeatable: (request) => request.headers.has("x-run-id"),
+      isRepeatable: (headers) => "x-run-id" in headers,
     });
     await expect(send({ method: "POST", path: "/" })).rejects.toBeInstanceOf(InternalServerError);
     expect(fetch).toHaveBeenCalledTimes(1);

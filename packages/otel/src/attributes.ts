@@ -1,36 +1,53 @@
 import type { Attributes } from "@opentelemetry/api";
-
-// Attribute names of the stable HTTP client semantic conventions, written out rather than
-// imported from `@opentelemetry/semantic-conventions`: that package is large, and these
-// names are stable (https://opentelemetry.io/docs/specs/semconv/http/http-spans/).
-export const HTTP_REQUEST_METHOD = "http.request.method";
-export const URL_TEMPLATE = "url.template";
-export const URL_FULL = "url.full";
-export const SERVER_ADDRESS = "server.address";
-export const SERVER_PORT = "server.port";
-export const HTTP_RESPONSE_STATUS_CODE = "http.response.status_code";
-export const HTTP_REQUEST_RESEND_COUNT = "http.request.resend_count";
-export const ERROR_TYPE = "error.type";
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+  ATTR_URL_FULL,
+} from "@opentelemetry/semantic-conventions";
+import { ATTR_URL_TEMPLATE } from "@opentelemetry/semantic-conventions/incubating";
+import type { TracedCallInfo } from "@x/core";
 
 const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
 
-/**
- * The URL a span may show: no query or fragment (a query may carry the token, as the
- * workflow client's `tokenIn: "query"` does on the wire) and no user or password.
- */
-export function safeUrl(url: URL): string {
-  return `${url.protocol}//${url.host}${url.pathname}`;
+/** A service's address and port, as the convention writes them. */
+interface Server {
+  address: string;
+  port: number;
 }
 
-/** The attributes a call's span starts with, read from the request openapi-fetch built. */
-export function requestAttributes(request: Request, schemaPath: string): Attributes {
-  const url = new URL(request.url);
+/**
+ * Makes what gives the attributes a call's spans start with. The client gives the URL as it
+ * may be shown: no query (where a token may travel), a destination URL's query values and
+ * userinfo redacted. A client calls one origin, so each origin is parsed once, not per call
+ * (a trigger's URL, with the workflow URL in it, is long).
+ */
+export function callAttributesOf(): (call: TracedCallInfo) => Attributes {
+  const servers = new Map<string, Server>();
+  return (call) => {
+    const attributes: Attributes = {
+      [ATTR_HTTP_REQUEST_METHOD]: call.method,
+      [ATTR_URL_FULL]: call.url,
+    };
+    if (call.template !== undefined) attributes[ATTR_URL_TEMPLATE] = call.template;
+    // The origin ends at the first "/" after the scheme's "//".
+    const pathStart = call.url.indexOf("/", call.url.indexOf("//") + 2);
+    const origin = pathStart === -1 ? call.url : call.url.slice(0, pathStart);
+    let server = servers.get(origin);
+    if (server === undefined) {
+      server = serverOf(new URL(call.url));
+      servers.set(origin, server);
+    }
+    attributes[ATTR_SERVER_ADDRESS] = server.address;
+    attributes[ATTR_SERVER_PORT] = server.port;
+    return attributes;
+  };
+}
+
+function serverOf(url: URL): Server {
   return {
-    [HTTP_REQUEST_METHOD]: request.method,
-    [URL_TEMPLATE]: schemaPath,
-    [URL_FULL]: safeUrl(url),
     // `hostname` keeps an IPv6 address's brackets; the convention wants the bare address.
-    [SERVER_ADDRESS]: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    [SERVER_PORT]: url.port === "" ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port),
+    address: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port === "" ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type Attributes,
   context,
   type PropagationAPI,
   propagation,
@@ -9,14 +10,14 @@ import {
   type TracerProvider,
   trace,
 } from "@opentelemetry/api";
-import type { AttemptEvent, Middleware, Tracing } from "@x/core";
-import { errorType, retryEvent } from "./attempt-event";
 import {
-  ERROR_TYPE,
-  HTTP_REQUEST_RESEND_COUNT,
-  HTTP_RESPONSE_STATUS_CODE,
-  requestAttributes,
-} from "./attributes";
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_RESEND_COUNT,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+} from "@opentelemetry/semantic-conventions";
+import type { CallTrace, TracedCallInfo, Tracing } from "@x/core";
+import { errorType, retryEvent } from "./attempt-event";
+import { callAttributesOf } from "./attributes";
 import { injectContext } from "./propagate";
 
 /** Options of {@link tracing}; every one is optional. */
@@ -30,19 +31,21 @@ export interface TracingOptions {
    * and a workflow trigger also forwards it to its deliveries (default `true`).
    */
   propagate?: boolean;
-}
-
-/** A call in flight: its span, and the attempt that ended it once the transport said so. */
-interface Call {
-  span: Span;
-  last?: AttemptEvent;
+  /**
+   * Whether each HTTP attempt gets a CLIENT span of its own under the call's span (default
+   * `true`). Turn it off when the `fetch` the client uses is instrumented already: the
+   * call's span is then the CLIENT span, and attempts show as its events.
+   */
+  attemptSpans?: boolean;
 }
 
 /**
- * OpenTelemetry tracing for an x client: one CLIENT span per call (named like
- * `POST /query/{namespace}`, with the HTTP client semantic conventions), an event per
- * retried attempt, and the W3C trace context on every request. Give it as a client's
- * `tracing` option. The token, request and response bodies and metadata are never
+ * OpenTelemetry tracing for an x client, by the HTTP semantic conventions for resends: a
+ * span per method call named after the operation (`VectorIndex.query`, or `POST /query`
+ * for `api`), a CLIENT span per HTTP attempt under it (named like `POST /query/{namespace}`,
+ * with `http.request.resend_count` from the second), an event per retried attempt, and the
+ * W3C trace context on every request. Give it as a client's `tracing` option. The token,
+ * request and response bodies, metadata and a destination URL's query values are never
  * recorded.
  *
  * @example
@@ -52,78 +55,84 @@ interface Call {
  * import { WorkflowClient } from "@x/workflow";
  *
  * const index = VectorIndex.fromEnv(undefined, { tracing: tracing() });
- * await index.query({ vector: [0.1, 0.2, 0.3], topK: 5 }); // one span: POST /query
+ * await index.query({ vector: [0.1, 0.2, 0.3], topK: 5 }); // VectorIndex.query > POST /query
  *
  * // No trace context on the wire (a service that rejects unknown headers):
  * const wf = WorkflowClient.fromEnv(undefined, { tracing: tracing({ propagate: false }) });
  * ```
  */
 export function tracing(options: TracingOptions = {}): Tracing {
-  const { propagate = true } = options;
+  const { propagate = true, attemptSpans = true } = options;
   const provider = options.tracerProvider ?? trace.getTracerProvider();
   const tracer = provider.getTracer("@x/otel");
   const propagator: TextMapPropagator | PropagationAPI = options.propagator ?? propagation;
-  // Keyed by the Request openapi-fetch built, which is also what the transport reports
-  // attempts of; a call that never ends (a later middleware threw) leaves nothing behind.
-  const calls = new WeakMap<Request, Call>();
+  const callAttributes = callAttributesOf();
 
-  const middleware: Middleware = {
-    onRequest({ request, schemaPath }) {
-      const parent = context.active();
-      const span = tracer.startSpan(
-        `${request.method} ${schemaPath}`,
-        { kind: SpanKind.CLIENT, attributes: requestAttributes(request, schemaPath) },
-        parent,
-      );
-      calls.set(request, { span });
-      if (propagate) injectContext(propagator, trace.setSpan(parent, span), request, schemaPath);
-    },
-    onResponse({ request, response }) {
-      const call = calls.get(request);
-      if (call === undefined) return;
-      calls.delete(request);
-      const { span, last } = call;
-      span.setAttribute(HTTP_RESPONSE_STATUS_CODE, response.status);
-      if (response.status >= 400) {
-        span.setAttribute(ERROR_TYPE, errorType({ status: response.status }));
-        fail(span, last?.error);
-      }
-      span.end();
-    },
-    onError({ request, error }) {
-      const call = calls.get(request);
-      if (call === undefined) return;
-      calls.delete(request);
-      const { span, last } = call;
-      const failure = error instanceof Error ? error : last?.error;
-      span.setAttribute(ERROR_TYPE, errorType({ status: last?.status, error: failure }));
-      if (last?.status !== undefined) span.setAttribute(HTTP_RESPONSE_STATUS_CODE, last.status);
-      fail(span, failure);
-      span.end();
-    },
-  };
+  function startCall(call: TracedCallInfo): CallTrace {
+    const parent = context.active();
+    const attributes = callAttributes(call);
+    const kind = attemptSpans ? SpanKind.INTERNAL : SpanKind.CLIENT;
+    const span = tracer.startSpan(call.name, { kind, attributes }, parent);
+    const inCall = trace.setSpan(parent, span);
+    const attemptName = call.template ? `${call.method} ${call.template}` : call.method;
+    // The attempt in flight; the pipeline reports each attempt's end before the next starts.
+    let attemptSpan: Span | undefined;
 
-  function onAttempt(request: Request, event: AttemptEvent): void {
-    const call = calls.get(request);
-    if (call === undefined) return;
-    if (event.retryInMs !== undefined) {
-      const { name, attributes } = retryEvent(event);
-      call.span.addEvent(name, attributes);
-      return;
-    }
-    call.last = event;
-    if (event.attempt > 1) call.span.setAttribute(HTTP_REQUEST_RESEND_COUNT, event.attempt - 1);
+    return {
+      attempt(attempt, headers) {
+        let carried = inCall;
+        if (attemptSpans) {
+          const own: Attributes = { ...attributes };
+          if (attempt > 1) own[ATTR_HTTP_REQUEST_RESEND_COUNT] = attempt - 1;
+          attemptSpan = tracer.startSpan(
+            attemptName,
+            { kind: SpanKind.CLIENT, attributes: own },
+            inCall,
+          );
+          carried = trace.setSpan(inCall, attemptSpan);
+        }
+        if (propagate) injectContext(propagator, carried, headers, call.template);
+      },
+      attempted(event) {
+        if (event.retryInMs !== undefined) {
+          const { name, attributes: retry } = retryEvent(event);
+          span.addEvent(name, retry);
+        }
+        if (!attemptSpans && event.attempt > 1) {
+          span.setAttribute(ATTR_HTTP_REQUEST_RESEND_COUNT, event.attempt - 1);
+        }
+        if (attemptSpan) {
+          finish(attemptSpan, event.status, event.error);
+          attemptSpan = undefined;
+        }
+      },
+      end(status, error) {
+        finish(span, status ?? statusOf(error), error);
+      },
+    };
   }
 
-  return { middleware, onAttempt };
+  return { startCall };
 }
 
-/** Marks the call failed, with its error (already redacted by the client) as the exception. */
-function fail(span: Span, error: Error | undefined): void {
-  if (error === undefined) {
-    span.setStatus({ code: SpanStatusCode.ERROR });
-    return;
+/** The status of an error that came from a response (an ApiError). */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** Ends a span with its outcome: the status, and for a failure its type and exception. */
+function finish(span: Span, status: number | undefined, error: unknown): void {
+  if (status !== undefined) span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+  if (error !== undefined || (status !== undefined && status >= 400)) {
+    span.setAttribute(ATTR_ERROR_TYPE, errorType(status, error));
+    if (error instanceof Error) {
+      // Already redacted by the client.
+      span.recordException(error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+    } else {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
   }
-  span.recordException(error);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+  span.end();
 }

@@ -54,11 +54,11 @@ describe("a retried call", () => {
       {
         name: "http.retry",
         attributes: {
-          attempt: 1,
-          outcome: "503",
-          duration_ms: expect.any(Number),
-          wait_ms: 0,
-          retry_after: true,
+          "x.retry.attempt": 1,
+          "x.retry.outcome": "503",
+          "x.retry.duration_ms": expect.any(Number),
+          "x.retry.wait_ms": 0,
+          "x.retry.retry_after": true,
           "http.response.status_code": 503,
           "error.type": "503",
         },
@@ -77,13 +77,13 @@ describe("a retried call", () => {
     const [event] = span.events;
     expect(event?.name).toBe("http.retry");
     expect(event?.attributes).toMatchObject({
-      attempt: 1,
-      outcome: "ConnectionError",
-      retry_after: false,
+      "x.retry.attempt": 1,
+      "x.retry.outcome": "ConnectionError",
+      "x.retry.retry_after": false,
       "error.type": "ConnectionError",
     });
     expect(event?.attributes).not.toHaveProperty("http.response.status_code");
-    expect(event?.attributes?.wait_ms).toBeGreaterThan(0);
+    expect(event?.attributes?.["x.retry.wait_ms"]).toBeGreaterThan(0);
   });
 
   test("a call that never succeeds has no resend count of a success: 503 twice is an error", async () => {
@@ -161,10 +161,10 @@ describe("a failed call", () => {
     const span = onlySpan(spans());
     expect(span.events.map((event) => event.name)).toEqual(["http.timeout", "exception"]);
     expect(span.events[0]?.attributes).toMatchObject({
-      attempt: 1,
-      outcome: "TimeoutError",
+      "x.retry.attempt": 1,
+      "x.retry.outcome": "TimeoutError",
       "error.type": "TimeoutError",
-      retry_after: false,
+      "x.retry.retry_after": false,
     });
     expect(span.attributes["http.request.resend_count"]).toBe(1);
   });

@@ -13,7 +13,11 @@ import { expect } from "vitest";
 /** Visible ASCII that percent-encoding and JSON escaping both change (`"`, `/`, `+`, `&`, `=`). */
 export const TOKEN = 'tok"otel/s3cret+key&x=1';
 
-/** A provider with its own exporter, and the `tracing` of a client that reports to it. */
+/**
+ * A provider with its own exporter, and the `tracing` of a client that reports to it.
+ * Without attempt spans unless asked, so each call leaves one span to read; spans.test.ts
+ * covers the attempt spans.
+ */
 export function traced(options: Omit<TracingOptions, "tracerProvider"> = {}) {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({
@@ -24,6 +28,7 @@ export function traced(options: Omit<TracingOptions, "tracerProvider"> = {}) {
     tracing: tracing({
       tracerProvider: provider,
       propagator: new W3CTraceContextPropagator(),
+      attemptSpans: false,
       ...options,
     }),
     spans: (): ReadableSpan[] => exporter.getFinishedSpans(),

@@ -40,7 +40,7 @@ test("the delivery's traceparent continues the trace of the span around trigger"
   // The run keeps what it was triggered with, as the run view and the dashboard show it.
   expect((await dev.runs.get(workflowRunId))?.traceparent).toBe(delivery.traceparent);
   // The parent of the run's work is the trigger call's own span, a child of "checkout".
-  const call = onlySpan(spans().filter((span) => span.name.startsWith("POST ")));
+  const call = onlySpan(spans().filter((span) => span.name === "WorkflowClient.trigger"));
   expect(spanId).toBe(call.spanContext().spanId);
   expect(call.parentSpanContext?.spanId).toBe(parent.spanContext().spanId);
 });

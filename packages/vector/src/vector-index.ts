@@ -1,4 +1,4 @@
-import { ApiPromise, type Middleware, type RequestOptions, XError } from "@x/core";
+import { ApiPromise, type Middleware, type RequestOptions, ValidationError, XError } from "@x/core";
 import {
   CLIENT_OPTION_KEYS,
   type ClientCore,
@@ -9,11 +9,13 @@ import {
   createClientCore,
   invalid,
   type KeyList,
+  type Operation,
   quote,
   readEnv,
   readLogLevel,
 } from "@x/core/internal";
 import type { Client } from "openapi-fetch";
+import type { RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
 import { listOf, resultOf } from "./envelope";
 import type { components, paths } from "./generated/schema";
 import type {
@@ -35,6 +37,49 @@ import { fetchBody, queryBody, rangeAllRequest, rangeBody } from "./validate";
 type QueryRequest = components["schemas"]["QueryRequest"];
 type QueryResult = components["schemas"]["QueryResult"];
 type ScoreList = components["schemas"]["ScoreList"];
+
+/** A POST of `Path`: the default namespace's and the others' paths take and give the same. */
+type Post<Path extends "/range" | "/query" | "/fetch"> = Operation<
+  RequestBodyJSON<paths[Path]["post"]>,
+  SuccessResponseJSON<paths[Path]["post"]>
+>;
+
+/** The operations of one namespace, built once: their URLs and path parameters. */
+interface Operations {
+  range: Post<"/range">;
+  query: Post<"/query">;
+  fetch: Post<"/fetch">;
+  info: Operation<never, SuccessResponseJSON<paths["/info"]["get"]>>;
+}
+
+/**
+ * The operations of `namespace`: the default one (`""`) has paths of its own, without the
+ * segment; "." and ".." cannot be sent, as URLs resolve them as dot segments.
+ */
+function operationsOf(core: ClientCore<paths>, namespace: unknown): Operations {
+  if (typeof namespace !== "string" || namespace === "." || namespace === "..") {
+    invalid(
+      "namespace",
+      `${quote(namespace)} cannot be sent: give a string other than "." or ".."`,
+    );
+  }
+  const info = core.operation("VectorIndex.info", "get", "/info");
+  if (namespace === "") {
+    return {
+      range: core.operation("VectorIndex.range", "post", "/range"),
+      query: core.operation("VectorIndex.query", "post", "/query"),
+      fetch: core.operation("VectorIndex.fetch", "post", "/fetch"),
+      info,
+    };
+  }
+  const params = { path: { namespace } };
+  return {
+    range: core.operation("VectorIndex.range", "post", "/range/{namespace}", params),
+    query: core.operation("VectorIndex.query", "post", "/query/{namespace}", params),
+    fetch: core.operation("VectorIndex.fetch", "post", "/fetch/{namespace}", params),
+    info,
+  };
+}
 
 const CLIENT_KEYS: KeyList<VectorIndexOptions> = {
   ...CLIENT_OPTION_KEYS,
@@ -62,6 +107,8 @@ export class VectorIndex<Meta = AnyMeta> {
   // Private, so the token never shows when an index is logged.
   readonly #options: WithCore;
   readonly #core: ClientCore<paths>;
+  // Built at construction; a namespace that cannot be sent is reported by each call instead.
+  readonly #operations: Operations | ValidationError;
 
   /**
    * openapi-fetch's own client of the vector spec, over this index's transport (auth,
@@ -113,6 +160,12 @@ export class VectorIndex<Meta = AnyMeta> {
         },
       });
     this.api = this.#core.api;
+    try {
+      this.#operations = operationsOf(this.#core, options.namespace ?? "");
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      this.#operations = error;
+    }
   }
 
   /**
@@ -130,7 +183,7 @@ export class VectorIndex<Meta = AnyMeta> {
    * ```
    */
   use(...middleware: Middleware[]): void {
-    this.api.use(...middleware);
+    this.#core.use(...middleware);
   }
 
   /**
@@ -144,7 +197,7 @@ export class VectorIndex<Meta = AnyMeta> {
    * ```
    */
   eject(...middleware: Middleware[]): void {
-    this.api.eject(...middleware);
+    this.#core.eject(...middleware);
   }
 
   /**
@@ -214,17 +267,13 @@ export class VectorIndex<Meta = AnyMeta> {
   range(request: RangeRequest, options?: RequestOptions): ApiPromise<RangePage<Meta>> {
     return ApiPromise.from(() => {
       const checked = checkRequestOptions("range", options);
-      const body = rangeBody(request);
-      const namespace = this.#namespace();
-      const sent = this.#core.send(checked, (init) =>
-        namespace === ""
-          ? this.api.POST("/range", { body, ...init })
-          : this.api.POST("/range/{namespace}", { params: { path: { namespace } }, body, ...init }),
-      );
+      const json = rangeBody(request);
+      const sent = this.#core.call(this.#ops().range, { json }, checked);
       return sent.map((body, response) => {
         const result = resultOf(body, response);
-        const vectors = listOf(result?.vectors, "vectors", body, response);
-        return { ...result, vectors: vectors.map((record) => withMeta<Meta>(record)) };
+        listOf(result?.vectors, "vectors", body, response);
+        // The metadata typed as `Meta`: the caller's statement of its shape, as with a typed JSON.parse.
+        return result as RangePage<Meta>;
       });
     });
   }
@@ -390,15 +439,10 @@ export class VectorIndex<Meta = AnyMeta> {
       // Nothing asked, nothing to send; withResponse() then gives a local 200, not the service's.
       if ("ids" in body && body.ids.length === 0)
         return ApiPromise.resolved([], new Response("[]"));
-      const namespace = this.#namespace();
-      const sent = this.#core.send(checked, (init) =>
-        namespace === ""
-          ? this.api.POST("/fetch", { body, ...init })
-          : this.api.POST("/fetch/{namespace}", { params: { path: { namespace } }, body, ...init }),
-      );
+      const sent = this.#core.call(this.#ops().fetch, { json: body }, checked);
       return sent.map((body, response) => {
         const records = listOf(resultOf(body, response), "records", body, response);
-        return records.map((record) => record && withMeta<Meta>(record));
+        return records as (VectorRecord<Meta> | null)[];
       });
     });
   }
@@ -418,7 +462,7 @@ export class VectorIndex<Meta = AnyMeta> {
   info(options?: RequestOptions): ApiPromise<IndexInfo> {
     return ApiPromise.from(() => {
       const checked = checkRequestOptions("info", options);
-      return this.#core.send(checked, (init) => this.api.GET("/info", init)).map(resultOf);
+      return this.#core.call(this.#ops().info, {}, checked).map(resultOf);
     });
   }
 
@@ -427,46 +471,22 @@ export class VectorIndex<Meta = AnyMeta> {
     body: QueryRequest | QueryRequest[],
     options: RequestOptions | undefined,
   ): ApiPromise<ScoreRecord<Meta>[][]> {
-    const namespace = this.#namespace();
-    const sent = this.#core.send(options, (init) =>
-      namespace === ""
-        ? this.api.POST("/query", { body, ...init })
-        : this.api.POST("/query/{namespace}", { params: { path: { namespace } }, body, ...init }),
-    );
+    const sent = this.#core.call(this.#ops().query, { json: body }, options);
     return sent.map((body, response) => {
       const result = listOf(resultOf(body, response), "score", body, response);
       const lists = isListOfLists(result) ? result : [result];
-      return lists.map((list) => list.map((record) => scoreWithMeta<Meta>(record)));
+      return lists as ScoreRecord<Meta>[][];
     });
   }
 
-  /** The namespace as sent; "." and ".." cannot be, as URLs resolve them as dot segments. */
-  #namespace(): string {
-    const { namespace = "" } = this.#options;
-    if (typeof namespace !== "string" || namespace === "." || namespace === "..") {
-      invalid(
-        "namespace",
-        `${quote(namespace)} cannot be sent: give a string other than "." or ".."`,
-      );
-    }
-    return namespace;
+  /** This namespace's operations, or the ValidationError of a namespace that cannot be sent. */
+  #ops(): Operations {
+    if (this.#operations instanceof ValidationError) throw this.#operations;
+    return this.#operations;
   }
 }
 
 /** A batch's answer (one list per query) rather than a single query's list. */
 function isListOfLists(result: QueryResult): result is ScoreList[] {
   return Array.isArray(result[0]);
-}
-
-/**
- * A record with its metadata typed as `Meta`. The service returns the metadata that was
- * stored; `Meta` is the caller's statement of its shape, as with a typed `JSON.parse`.
- */
-function withMeta<Meta>(record: components["schemas"]["VectorRecord"]): VectorRecord<Meta> {
-  return record as VectorRecord<Meta>;
-}
-
-/** A score record with its metadata typed as `Meta`, as above. */
-function scoreWithMeta<Meta>(record: components["schemas"]["ScoreRecord"]): ScoreRecord<Meta> {
-  return record as ScoreRecord<Meta>;
 }

@@ -42,6 +42,8 @@ const TRIGGER_KEYS: KeyList<TriggerRequest> = {
   retryDelay: true,
 };
 
+const TRIGGER_PATH = "/v2/trigger/{workflowUrl}";
+
 /** The regions the spec's `region` server variable lists. */
 const REGIONS: readonly string[] = serverVariables.region;
 
@@ -114,7 +116,7 @@ export class WorkflowClient {
       },
       // Repeating a trigger without an id would start a second run. With an id the
       // service identifies the run by it, so a repeat cannot start another one.
-      isRepeatable: (request) => request.headers.has("Svc-Workflow-RunId"),
+      isRepeatable: (headers) => "svc-workflow-runid" in headers,
     });
     this.api = this.#core.api;
   }
@@ -134,7 +136,7 @@ export class WorkflowClient {
    * ```
    */
   use(...middleware: Middleware[]): void {
-    this.api.use(...middleware);
+    this.#core.use(...middleware);
   }
 
   /**
@@ -148,7 +150,7 @@ export class WorkflowClient {
    * ```
    */
   eject(...middleware: Middleware[]): void {
-    this.api.eject(...middleware);
+    this.#core.eject(...middleware);
   }
 
   /**
@@ -208,19 +210,14 @@ export class WorkflowClient {
       // Spaces are fine (encoded); tabs and line breaks would vanish in URL parsing.
       const workflowUrl = httpUrl(request.url, "url", /^https?:\/\/[^/?#\s][^\t\n\r]*$/);
       const { body, contentType } = payloadOf(request);
-      const header = triggerHeaders(request);
-      return this.#core.send(checked, (init) =>
-        this.api.POST("/v2/trigger/{workflowUrl}", {
-          params: { path: { workflowUrl }, header },
-          // The generated type of a bytes body is `string`; the payload is text or bytes as given.
-          body: body as string | undefined,
-          ...init,
-          // The body's own media type, over openapi-fetch's JSON default.
-          ...(contentType === undefined
-            ? {}
-            : { headers: { ...init.headers, "content-type": contentType } }),
-        }),
-      );
+      const headers: Record<string, string | number> = triggerHeaders(request);
+      // The body's own media type, over the JSON default.
+      if (contentType !== undefined) headers["content-type"] = contentType;
+      // The URL differs per call: the workflow URL is in its path.
+      const trigger = this.#core.operation("WorkflowClient.trigger", "post", TRIGGER_PATH, {
+        path: { workflowUrl },
+      });
+      return this.#core.call(trigger, { body, headers }, checked);
     });
   }
 }

@@ -1,0 +1,143 @@
+import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
+
+// The one list of middleware of a client, run with openapi-fetch's own rules: `onRequest`
+// in order, where a returned Request replaces the request and a returned Response ends the
+// call unsent; `onError` and `onResponse` in reverse order. The client's methods run it
+// around their call; `api` runs it as the first middleware openapi-fetch knows (a relay),
+// so a call's own `middleware` option comes after it, as openapi-fetch orders them.
+
+/** What one middleware callback sees of a call, apart from its request and response. */
+export type CallContext = Omit<MiddlewareCallbackParams, "request">;
+
+/** The client's middleware list, with openapi-fetch's `use` and `eject`. */
+export interface MiddlewareList {
+  readonly items: readonly Middleware[];
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+}
+
+export function createMiddlewareList(): MiddlewareList {
+  const items: Middleware[] = [];
+  return {
+    items,
+    // All are checked before any is added, so a bad one in the list leaves nothing half-added.
+    use(...middleware) {
+      const added = middleware.filter((one) => one);
+      for (const one of added) {
+        if (
+          typeof one !== "object" ||
+          !("onRequest" in one || "onResponse" in one || "onError" in one)
+        ) {
+          throw new Error(
+            "Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`",
+          );
+        }
+      }
+      items.push(...added);
+    },
+    eject(...middleware) {
+      for (const one of middleware) {
+        const at = items.indexOf(one);
+        if (at !== -1) items.splice(at, 1);
+      }
+    },
+  };
+}
+
+/** Runs each `onRequest`: the request to send, or the Response a middleware answered with. */
+export async function runOnRequest(
+  list: readonly Middleware[],
+  request: Request,
+  context: CallContext,
+): Promise<Request | Response> {
+  let current = request;
+  for (const one of list) {
+    if (typeof one.onRequest !== "function") continue;
+    const result = await one.onRequest({ ...context, request: current });
+    if (!result) continue;
+    if (result instanceof Response) return result;
+    if (!(result instanceof Request)) {
+      throw new Error(
+        "onRequest: must return new Request() or Response() when modifying the request",
+      );
+    }
+    current = result;
+  }
+  return current;
+}
+
+/** Runs each `onResponse`, last added first: the response the call answers with. */
+export async function runOnResponse(
+  list: readonly Middleware[],
+  request: Request,
+  response: Response,
+  context: CallContext,
+): Promise<Response> {
+  let current = response;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const one = list[i];
+    if (typeof one?.onResponse !== "function") continue;
+    const result = await one.onResponse({ ...context, request, response: current });
+    if (!result) continue;
+    if (!(result instanceof Response)) {
+      throw new Error("onResponse: must return new Response() when modifying the response");
+    }
+    current = result;
+  }
+  return current;
+}
+
+/**
+ * Runs each `onError`, last added first: a Response that recovers the call, or the error it
+ * fails with (a middleware may replace it).
+ */
+export async function runOnError(
+  list: readonly Middleware[],
+  request: Request,
+  error: unknown,
+  context: CallContext,
+): Promise<{ response: Response } | { error: unknown }> {
+  let current = error;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const one = list[i];
+    if (typeof one?.onError !== "function") continue;
+    const result = await one.onError({ ...context, request, error: current });
+    if (!result) continue;
+    if (result instanceof Response) return { response: result };
+    if (!(result instanceof Error)) {
+      throw new Error("onError: must return new Response() or instance of Error");
+    }
+    current = result;
+  }
+  return { error: current };
+}
+
+/**
+ * The middleware `api` registers in openapi-fetch: it runs the client's list inside
+ * openapi-fetch's own loop, so `use`/`eject` change what `api` runs as they change what
+ * the methods run. `sending` learns the request the list let through, with its call.
+ */
+export function relayOf(
+  list: MiddlewareList,
+  sending: (request: Request, context: CallContext) => void,
+): Middleware {
+  return {
+    async onRequest({ request, ...context }) {
+      const result =
+        list.items.length === 0 ? request : await runOnRequest(list.items, request, context);
+      if (result instanceof Request) sending(result, context);
+      return result === request ? undefined : result;
+    },
+    async onResponse({ request, response, ...context }) {
+      if (list.items.length === 0) return undefined;
+      return runOnResponse(list.items, request, response, context);
+    },
+    async onError({ request, error, ...context }) {
+      if (list.items.length === 0) return undefined;
+      const result = await runOnError(list.items, request, error, context);
+      if ("response" in result) return result.response;
+      // A middleware may only replace the error with an Error; unchanged, openapi-fetch goes on with its own.
+      return result.error !== error && result.error instanceof Error ? result.error : undefined;
+    },
+  };
+}
