@@ -36,6 +36,7 @@ import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendError, sendJson, short, splitTarget } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
+import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
 import { loadRun, type SavedRun, saveRun } from "./saved-runs.js";
@@ -157,6 +158,20 @@ export interface WorkflowService {
   /** The clock the service runs on. */
   readonly clock: Clock;
   /**
+   * Calls `listener` after each change of run `id` (its state, an attempt, its next step);
+   * returns the function that stops it.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * const stop = workflow.watch("wfr_123", () => console.log(workflow.run("wfr_123")?.state));
+   * stop();
+   * ```
+   */
+  watch(id: string, listener: () => void): () => void;
+  /**
    * Cancels an unfinished run: it is never delivered again. Returns its view; undefined for
    * an unknown id. Throws a ValidationError for a run that already ended.
    *
@@ -225,6 +240,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
     maxReportBodyBytes: limits.maxReportBodyBytes,
     live: new Map(),
+    watchers: new RunWatchers(),
   };
   const cors = corsPolicy(options.corsOrigin);
   const ctx: TriggerContext = {
@@ -315,10 +331,12 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
       clock.clearAll();
       deps.flow.clear();
       for (const run of store.unfinished()) run.state = "cancelled";
+      deps.watchers.changedAll();
       await Promise.allSettled([...deps.inFlight]);
     },
     clock,
     cancel,
+    watch: (id, listener) => deps.watchers.watch(id, listener),
     runs: () => store.list(),
     run: (id) => store.get(id),
     pendingRuns() {
