@@ -356,3 +356,19 @@ export function createClock(mode: ClockMode, start = Date.now()): Clock {
   if (mode === "manual") return new ManualClock(start);
   throw new ValidationError("clock", `must be "real" or "manual" (got ${JSON.stringify(mode)})`);
 }
+
+/**
+ * The manual clock's start, `startAt` as Unix ms: ms as a number or a string of digits, or
+ * a date string such as `"2030-01-01T00:00:00Z"`. Throws a ValidationError for anything else.
+ */
+export function startTime(at: number | string): number {
+  const ms = typeof at === "string" && /^\d+$/.test(at) ? Number(at) : at;
+  const time = typeof ms === "string" ? Date.parse(ms) : ms;
+  if (typeof time !== "number" || !Number.isInteger(time) || time < 0 || time > MAX_DATE_MS) {
+    throw new ValidationError(
+      "startAt",
+      `must be Unix ms (an integer from 0 to ${MAX_DATE_MS}) or a date such as "2030-01-01T00:00:00Z" (got ${JSON.stringify(at)})`,
+    );
+  }
+  return time;
+}

@@ -1,14 +1,20 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import { type ClockMode, createClock, type DevClock } from "./clock.js";
+import { ValidationError } from "@x/workflow";
+import { type ClockMode, createClock, type DevClock, startTime } from "./clock.js";
 import { createDashboard } from "./dashboard/index.js";
+import { type DevFaults, devFaults } from "./dev-faults.js";
+import { devRoutes } from "./dev-routes.js";
 import { type DevRuns, devRuns } from "./dev-runs.js";
+import { restoreDevSnapshot, type SnapshotParts, takeDevSnapshot } from "./dev-snapshot.js";
 import { type DevVector, devVector } from "./dev-vector.js";
+import { faultGate } from "./fault-play.js";
+import { type FaultService, FaultSet } from "./faults.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
 import { type OptionNames, refuseUnknownOptions } from "./options.js";
 import { type SeedRecord, seedEntries } from "./seed.js";
-import { chooseIndex, describeState, loadSeed, loadState } from "./startup.js";
-import { newState, readState, writeState } from "./state.js";
+import { chooseIndex, describeState, loadSeed } from "./startup.js";
+import { type DevSnapshot, readState, writeState } from "./state.js";
 import type { VectorLimits } from "./vector/limits.js";
 import { createVectorService } from "./vector/service.js";
 import type { IndexOptions } from "./vector/types.js";
@@ -30,6 +36,17 @@ export interface DevServerOptions {
    * `dev.clock.advance` (or `POST /v2/dev/clock`) moves it; for tests of delays and retries.
    */
   clock?: ClockMode;
+  /**
+   * Where the manual clock starts: Unix ms, or a date such as `"2030-01-01T00:00:00Z"`.
+   * The wall clock's time by default (or the state file's, when later).
+   */
+  startAt?: number | string;
+  /**
+   * Makes run ids and the token (when none is given) a function of this seed (an integer
+   * >= 0) and the order of requests: with `startAt`, two servers sent the same requests
+   * give the same answers byte for byte.
+   */
+  randomSeed?: number;
   /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. Real clock only. */
   timeScale?: number;
   /**
@@ -73,6 +90,8 @@ const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
   deliveryTimeoutMs: true,
   stateFile: true,
   clock: true,
+  startAt: true,
+  randomSeed: true,
   logPolls: true,
 };
 
@@ -95,6 +114,40 @@ export interface DevServer {
   runs: DevRuns;
   /** The vector data: upsert, delete, reset. */
   vector: DevVector;
+  /** Fault rules: make requests to either service fail on purpose (add, list, clear). */
+  faults: DevFaults;
+  /**
+   * Both services' state as a plain JSON value: the clock's time, every run (the unfinished
+   * ones with their due times), flow-control windows, every namespace's records, the fault
+   * rules and the random generator's state. The state file holds the same value.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ clock: "manual" });
+   * const clean = await dev.snapshot();
+   * // ... a test
+   * await dev.restore(clean); // back to where the test started
+   * ```
+   */
+  snapshot(): Promise<DevSnapshot>;
+  /**
+   * Puts a snapshot back: deliveries in flight are cancelled first, a manual clock goes back
+   * to the snapshot's time, unfinished runs resume at their next step. Throws a
+   * ValidationError naming what is wrong with a snapshot it cannot take.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ clock: "manual" });
+   * const before = await dev.snapshot();
+   * await dev.clock.advance("1d");
+   * await dev.restore(before);
+   * ```
+   */
+  restore(snapshot: DevSnapshot): Promise<void>;
   /** How many seed records were loaded at start. */
   seeded: number;
   /**
@@ -133,13 +186,12 @@ export interface DevServer {
  */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const host = options.host ?? "127.0.0.1";
-  const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
+  const token = options.token ?? newToken(options.randomSeed);
   const { stateFile } = options;
   const saved = stateFile === undefined ? undefined : await readState(stateFile);
-  // A manual clock goes on from the saved time, so saved runs keep their place in it.
-  const clock = createClock(options.clock ?? "real", Math.max(Date.now(), saved?.savedAt ?? 0));
+  const clock = createClock(options.clock ?? "real", clockStart(options, saved?.savedAt));
   const index = chooseIndex(options.vector, saved, stateFile);
   const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
   const vector = createVectorService({
@@ -151,12 +203,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     logPolls: options.logPolls === true,
     ...(log ? { log } : {}),
   });
-  const seeded = loadSeed(await seedEntries(options.seed), vector, index);
   const workflow = createWorkflowService({
     token,
     clock,
     logPolls: options.logPolls === true,
     ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    ...(options.randomSeed !== undefined ? { randomSeed: options.randomSeed } : {}),
     ...(options.deliveryTimeoutMs !== undefined
       ? { deliveryTimeoutMs: options.deliveryTimeoutMs }
       : {}),
@@ -168,19 +220,44 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(log ? { log } : {}),
   });
 
+  const faults = new FaultSet();
+  const parts: SnapshotParts = { vector, workflow, faults };
   if (stateFile !== undefined) {
-    if (saved === undefined)
+    if (saved === undefined) {
       log?.(`x-dev: no state file at ${stateFile} yet; it will be written on stop`);
-    else loadState(stateFile, saved, vector, workflow, log);
+    } else {
+      // The clock keeps the start chosen above; saved runs keep their due times.
+      await restoreDevSnapshot(parts, saved, `state file ${stateFile}`, clock.now());
+      log?.(`x-dev: loaded ${describeSnapshot(saved)} from ${stateFile}`);
+    }
   }
+  // After the state file, so seed records are there on every start.
+  const seeded = loadSeed(await seedEntries(options.seed), vector, index);
+
+  const say = log ?? (() => {});
+  const errorBody = (service: FaultService, status: number, error: string) =>
+    service === "vector" ? { error, status } : { error };
+  const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
+  const kitRoutes = devRoutes({
+    token,
+    faults,
+    snapshot: () => takeDevSnapshot(parts),
+    restore: async (value) => {
+      await restoreDevSnapshot(parts, value, "the snapshot");
+    },
+    log: say,
+    errorBody,
+  });
 
   let workflowUrl = "";
   const dashboard = createDashboard(vector, () => workflowUrl);
   const onWorkflowPort: Handler = (req, res) => {
-    if (!dashboard.onWorkflowPort(req, res)) workflow.handle(req, res);
+    if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
+    gate("workflow", req, res, () => workflow.handle(req, res));
   };
   const onVectorPort: Handler = (req, res) => {
-    if (!dashboard.onVectorPort(req, res)) vector.handle(req, res);
+    if (dashboard.onVectorPort(req, res) || kitRoutes("vector", req, res)) return;
+    gate("vector", req, res, () => vector.handle(req, res));
   };
 
   const servers: Server[] = [];
@@ -211,12 +288,21 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     runs: devRuns(workflow, clock),
     vector: devVector(vector),
     seeded,
+    faults: devFaults(faults),
+    async snapshot() {
+      return takeDevSnapshot(parts);
+    },
+    async restore(snapshot) {
+      try {
+        await restoreDevSnapshot(parts, snapshot, "the snapshot");
+      } catch (error) {
+        throw new ValidationError("snapshot", (error as Error).message);
+      }
+    },
     close() {
       if (closing !== undefined) return closing;
-      // Taken before closing: closing cancels the runs. Vectors are copied only to be saved.
-      const runs = workflow.pendingRuns();
-      const namespaces = stateFile === undefined ? {} : vector.exportRecords();
-      const savedAt = clock.now();
+      // Taken before closing, which cancels the runs.
+      const last = takeDevSnapshot(parts);
       closing = Promise.all([
         workflow.close(),
         vector.close(),
@@ -224,17 +310,47 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         stop(vectorServer),
       ]).then(async () => {
         if (stateFile === undefined) {
-          if (runs.length > 0) {
+          const dropped = unfinishedCount(last);
+          if (dropped > 0) {
             log?.(
-              `x-dev: dropped ${runs.length} unfinished runs (start with --state FILE to keep them)`,
+              `x-dev: dropped ${dropped} unfinished runs (start with --state FILE to keep them)`,
             );
           }
           return;
         }
-        await writeState(stateFile, newState(vector.index, namespaces, runs, savedAt));
-        log?.(`x-dev: saved ${describeState(namespaces, runs.length)} to ${stateFile}`);
+        await writeState(stateFile, last);
+        log?.(`x-dev: saved ${describeSnapshot(last)} to ${stateFile}`);
       });
       return closing;
     },
   };
+}
+
+function unfinishedCount(snapshot: DevSnapshot): number {
+  return snapshot.runs.filter((run) => "step" in run).length;
+}
+
+function describeSnapshot(snapshot: DevSnapshot): string {
+  return describeState(snapshot.namespaces, unfinishedCount(snapshot));
+}
+
+/** A token from the system, or with a seed a hash of it (apart from the run ids' sequence). */
+function newToken(seed: number | undefined): string {
+  if (seed === undefined) return `dev_${randomBytes(18).toString("base64url")}`;
+  return `dev_${createHash("sha256").update(`x-dev token ${seed}`).digest("base64url").slice(0, 24)}`;
+}
+
+/** The manual clock's start: `startAt`, else the later of now and the state file's time. */
+function clockStart(options: DevServerOptions, savedAt: number | undefined): number {
+  if (options.startAt === undefined) {
+    // A manual clock goes on from the saved time, so saved runs keep their place in it.
+    return Math.max(Date.now(), savedAt ?? 0);
+  }
+  if (options.clock !== "manual") {
+    throw new ValidationError(
+      "startAt",
+      'sets where the manual clock starts; start with clock: "manual" (--clock manual) as well',
+    );
+  }
+  return startTime(options.startAt);
 }

@@ -18,6 +18,7 @@ interface SavedOutcome {
   error?: string;
 }
 
+/** An unfinished run: its request, its view and its next step. */
 export interface SavedRun {
   id: string;
   createdAt: number;
@@ -29,6 +30,20 @@ export interface SavedRun {
   fingerprint: string;
   view: RunView;
   step: { kind: Step["kind"]; retried: number; dueAt: number | null; lastDelivery?: SavedOutcome };
+}
+
+/** A finished run: only its view, and its request's fingerprint to answer a repeat of it. */
+export interface FinishedRun {
+  id: string;
+  fingerprint: string;
+  view: RunView;
+}
+
+/** A run of a snapshot: unfinished ones carry their next `step`. */
+export type SnapshotRun = SavedRun | FinishedRun;
+
+export function isUnfinished(run: SnapshotRun): run is SavedRun {
+  return "step" in run;
 }
 
 function saveOutcome(outcome: Outcome): SavedOutcome {

@@ -1,0 +1,92 @@
+// The workflow service's part of a dev server snapshot: every run in creation order (the
+// unfinished ones with their next step), each key's flow-control window and the random
+// generator's state; and putting one back, after cancelling what the service was doing.
+import { isRandomState, type RandomState } from "../random.js";
+import type { SavedFlowKey } from "./flow-control.js";
+import { isFinal } from "./runs.js";
+import { isUnfinished, loadRun, type SnapshotRun, saveRun } from "./saved-runs.js";
+import { drive } from "./scheduler.js";
+import type { TriggerContext } from "./trigger.js";
+
+export interface WorkflowSnapshot {
+  /** The clock's time when it was taken (Unix ms); a manual clock is set back to it. */
+  savedAt: number;
+  runs: SnapshotRun[];
+  flowControl: SavedFlowKey[];
+  /** The seeded generator's state; absent without `randomSeed`. */
+  random?: RandomState;
+}
+
+export function takeSnapshot(ctx: TriggerContext): WorkflowSnapshot {
+  const { deps, store } = ctx;
+  const runs: SnapshotRun[] = store.list().map((view) => {
+    const id = view.workflowRunId;
+    const fingerprint = ctx.fingerprints.get(id) ?? "";
+    const live = deps.live.get(id);
+    if (live?.step !== undefined) return saveRun(live, live.step, fingerprint);
+    return { id, fingerprint, view };
+  });
+  const random = ctx.random.save();
+  return {
+    savedAt: deps.clock.now(),
+    runs,
+    flowControl: deps.flow.save(),
+    ...(random === undefined ? {} : { random }),
+  };
+}
+
+/** Throws (a TypeError, a HeaderError) for a malformed snapshot, before anything is replaced. */
+export function checkSnapshot(snapshot: WorkflowSnapshot): void {
+  if (!Array.isArray(snapshot.runs) || !Array.isArray(snapshot.flowControl)) {
+    throw new TypeError("runs and flowControl must be arrays");
+  }
+  if (!Number.isInteger(snapshot.savedAt)) throw new TypeError("savedAt must be Unix ms");
+  if (snapshot.random !== undefined && !isRandomState(snapshot.random)) {
+    throw new TypeError("random must be four 32-bit words, as a snapshot holds it");
+  }
+  for (const run of snapshot.runs) {
+    const view = (run as Partial<SnapshotRun> | null)?.view;
+    if (
+      typeof run?.id !== "string" ||
+      typeof view !== "object" ||
+      view === null ||
+      typeof view.state !== "string" ||
+      !Array.isArray(view.attempts)
+    ) {
+      throw new TypeError(
+        "each run must be an object with its id and view, as a snapshot holds it",
+      );
+    }
+    if (isUnfinished(run)) loadRun(run);
+    else if (!isFinal(run.view.state)) {
+      throw new TypeError(`run ${String(run.id)} is unfinished but has no next step`);
+    }
+  }
+}
+
+/**
+ * Puts `snapshot` back, the clock at its time (a manual one). Deliveries in flight were
+ * aborted by the caller (through the old `deps.signal`), so they change nothing.
+ */
+export function restoreSnapshot(ctx: TriggerContext, snapshot: WorkflowSnapshot): void {
+  const { deps, store } = ctx;
+  deps.clock.restart(snapshot.savedAt);
+  deps.flow.clear();
+  deps.live.clear();
+  store.clear();
+  ctx.fingerprints.clear();
+  deps.flow.load(snapshot.flowControl);
+  if (snapshot.random !== undefined) ctx.random.load(snapshot.random);
+  for (const saved of snapshot.runs) {
+    ctx.fingerprints.set(saved.id, saved.fingerprint);
+    if (!isUnfinished(saved)) {
+      store.add(structuredClone(saved.view));
+      continue;
+    }
+    const { run, step } = loadRun(saved);
+    store.add(run.view);
+    deps.live.set(run.plan.id, run);
+    drive(run, deps, step);
+  }
+  deps.watchers.changedAll();
+}
