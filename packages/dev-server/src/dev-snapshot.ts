@@ -1,12 +1,12 @@
 // `dev.snapshot()` and `dev.restore()`: both services' state as one plain JSON value, and
-// putting it back (the state file is the same value). A restore checks what it can before it
-// changes anything: the format, the index, the runs and the fault rules.
+// putting it back (the state file is the same value). A restore checks the format, the
+// index, the fault rules and the runs before it changes anything; records that fail to load
+// then (a snapshot edited by hand) leave the namespaces before them loaded.
 
 import { FaultSet } from "./faults.js";
 import { checkSameIndex, type DevSnapshot, newSnapshot, readSnapshot } from "./state.js";
 import type { VectorService } from "./vector/service.js";
 import type { WorkflowService } from "./workflow/index.js";
-import { checkSnapshot } from "./workflow/snapshot.js";
 
 /** What a snapshot is taken of and restored into. */
 export interface SnapshotParts {
@@ -40,14 +40,15 @@ export async function restoreDevSnapshot(
   const inPart = (part: string, error: unknown) =>
     new Error(`${source}, ${part}: ${(error as Error).message}`);
   try {
-    checkSnapshot(snapshot);
-  } catch (error) {
-    throw inPart("runs", error);
-  }
-  try {
     new FaultSet().load(snapshot.faults);
   } catch (error) {
     throw inPart("faults", error);
+  }
+  // The workflow service checks every run before it replaces any.
+  try {
+    await parts.workflow.restore(at === undefined ? snapshot : { ...snapshot, savedAt: at });
+  } catch (error) {
+    throw inPart("runs", error);
   }
   parts.vector.reset();
   for (const [name, records] of Object.entries(snapshot.namespaces)) {
@@ -57,7 +58,6 @@ export async function restoreDevSnapshot(
       throw inPart(`namespace "${name}"`, error);
     }
   }
-  await parts.workflow.restore(at === undefined ? snapshot : { ...snapshot, savedAt: at });
   parts.faults.load(snapshot.faults);
   return snapshot;
 }

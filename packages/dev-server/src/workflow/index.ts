@@ -352,14 +352,14 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     run: (id) => store.get(id),
     snapshot: () => takeSnapshot(ctx),
     async restore(snapshot) {
-      checkSnapshot(snapshot);
+      const loaded = checkSnapshot(snapshot);
       generation.abort();
       generation = new AbortController();
       deps.signal = generation.signal;
       // The old runs stop waiting; once their calls settled, the clock drops their timers.
       for (const run of deps.live.values()) run.waitingOn?.cancel();
       await Promise.allSettled([...deps.inFlight]);
-      restoreSnapshot(ctx, snapshot);
+      restoreSnapshot(ctx, snapshot, loaded);
     },
   };
 }

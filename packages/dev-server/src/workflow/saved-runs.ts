@@ -91,7 +91,11 @@ export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
   );
   // The saved view carries the attempts made before the stop; copied, as the run adds to
   // them and the same snapshot may be restored again.
-  run.view = { ...run.view, state: saved.view.state, attempts: structuredClone(saved.view.attempts) };
+  run.view = {
+    ...run.view,
+    state: saved.view.state,
+    attempts: structuredClone(saved.view.attempts),
+  };
   const { lastDelivery, ...rest } = saved.step;
   const step: Step = {
     ...rest,

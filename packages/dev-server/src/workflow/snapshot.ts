@@ -35,8 +35,14 @@ export function takeSnapshot(ctx: TriggerContext): WorkflowSnapshot {
   };
 }
 
-/** Throws (a TypeError, a HeaderError) for a malformed snapshot, before anything is replaced. */
-export function checkSnapshot(snapshot: WorkflowSnapshot): void {
+/** An unfinished run of a snapshot, rebuilt and ready to resume; undefined for a finished one. */
+export type LoadedRun = ReturnType<typeof loadRun> | undefined;
+
+/**
+ * The snapshot's runs rebuilt, in its order. Throws (a TypeError, a HeaderError) for a
+ * malformed snapshot, before anything is replaced.
+ */
+export function checkSnapshot(snapshot: WorkflowSnapshot): LoadedRun[] {
   if (!Array.isArray(snapshot.runs) || !Array.isArray(snapshot.flowControl)) {
     throw new TypeError("runs and flowControl must be arrays");
   }
@@ -44,7 +50,7 @@ export function checkSnapshot(snapshot: WorkflowSnapshot): void {
   if (snapshot.random !== undefined && !isRandomState(snapshot.random)) {
     throw new TypeError("random must be four 32-bit words, as a snapshot holds it");
   }
-  for (const run of snapshot.runs) {
+  return snapshot.runs.map((run) => {
     const view = (run as Partial<SnapshotRun> | null)?.view;
     if (
       typeof run?.id !== "string" ||
@@ -57,18 +63,23 @@ export function checkSnapshot(snapshot: WorkflowSnapshot): void {
         "each run must be an object with its id and view, as a snapshot holds it",
       );
     }
-    if (isUnfinished(run)) loadRun(run);
-    else if (!isFinal(run.view.state)) {
+    if (isUnfinished(run)) return loadRun(run);
+    if (!isFinal(run.view.state)) {
       throw new TypeError(`run ${String(run.id)} is unfinished but has no next step`);
     }
-  }
+    return undefined;
+  });
 }
 
 /**
  * Puts `snapshot` back, the clock at its time (a manual one). Deliveries in flight were
  * aborted by the caller (through the old `deps.signal`), so they change nothing.
  */
-export function restoreSnapshot(ctx: TriggerContext, snapshot: WorkflowSnapshot): void {
+export function restoreSnapshot(
+  ctx: TriggerContext,
+  snapshot: WorkflowSnapshot,
+  loaded: LoadedRun[],
+): void {
   const { deps, store } = ctx;
   deps.clock.restart(snapshot.savedAt);
   deps.flow.clear();
@@ -77,13 +88,14 @@ export function restoreSnapshot(ctx: TriggerContext, snapshot: WorkflowSnapshot)
   ctx.fingerprints.clear();
   deps.flow.load(snapshot.flowControl);
   if (snapshot.random !== undefined) ctx.random.load(snapshot.random);
-  for (const saved of snapshot.runs) {
+  for (const [i, saved] of snapshot.runs.entries()) {
     ctx.fingerprints.set(saved.id, saved.fingerprint);
-    if (!isUnfinished(saved)) {
+    const live = loaded[i];
+    if (live === undefined) {
       store.add(structuredClone(saved.view));
       continue;
     }
-    const { run, step } = loadRun(saved);
+    const { run, step } = live;
     store.add(run.view);
     deps.live.set(run.plan.id, run);
     drive(run, deps, step);
