@@ -129,7 +129,7 @@ export interface Clock extends DevClock {
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 // The largest time a Date can hold: beyond it every time shown would be "Invalid Date".
-const MAX_DATE_MS = 8.64e15;
+export const MAX_DATE_MS = 8.64e15;
 
 const never: TimerHandle = { cancel: () => {} };
 
@@ -355,20 +355,4 @@ export function createClock(mode: ClockMode, start = Date.now()): Clock {
   if (mode === "real") return new RealClock();
   if (mode === "manual") return new ManualClock(start);
   throw new ValidationError("clock", `must be "real" or "manual" (got ${JSON.stringify(mode)})`);
-}
-
-/**
- * The manual clock's start, `startAt` as Unix ms: ms as a number or a string of digits, or
- * a date string such as `"2030-01-01T00:00:00Z"`. Throws a ValidationError for anything else.
- */
-export function startTime(at: number | string): number {
-  const ms = typeof at === "string" && /^\d+$/.test(at) ? Number(at) : at;
-  const time = typeof ms === "string" ? Date.parse(ms) : ms;
-  if (typeof time !== "number" || !Number.isInteger(time) || time < 0 || time > MAX_DATE_MS) {
-    throw new ValidationError(
-      "startAt",
-      `must be Unix ms (an integer from 0 to ${MAX_DATE_MS}) or a date such as "2030-01-01T00:00:00Z" (got ${JSON.stringify(at)})`,
-    );
-  }
-  return time;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { ValidationError } from "@x/workflow";
-import { type ClockMode, createClock, type DevClock, startTime } from "./clock.js";
+import { createClock, type DevClock } from "./clock.js";
 import { createDashboard } from "./dashboard/index.js";
 import { type DevFaults, devFaults } from "./dev-faults.js";
 import { devRoutes } from "./dev-routes.js";
@@ -11,94 +11,15 @@ import { type DevVector, devVector } from "./dev-vector.js";
 import { faultGate } from "./fault-play.js";
 import { type FaultService, FaultSet } from "./faults.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
-import { type OptionNames, refuseUnknownOptions } from "./options.js";
-import { type SeedRecord, seedEntries } from "./seed.js";
+import { refuseUnknownOptions } from "./options.js";
+import { seedEntries } from "./seed.js";
+import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, readState, writeState } from "./state.js";
-import type { VectorLimits } from "./vector/limits.js";
 import { createVectorService } from "./vector/service.js";
-import type { IndexOptions } from "./vector/types.js";
 import { createWorkflowService } from "./workflow/index.js";
-import type { WorkflowLimits } from "./workflow/limits.js";
 
-/** Options of `startDevServer`; every one is optional. */
-export interface DevServerOptions {
-  /** Interface to bind; loopback (127.0.0.1) unless told otherwise. */
-  host?: string;
-  /** 0 (the default) picks a free port. */
-  workflowPort?: number;
-  /** 0 (the default) picks a free port. */
-  vectorPort?: number;
-  /** The token both services accept; a random one when absent. */
-  token?: string;
-  /**
-   * `"real"` (the default): waits take real time. `"manual"`: time stands still until
-   * `dev.clock.advance` (or `POST /v2/dev/clock`) moves it; for tests of delays and retries.
-   */
-  clock?: ClockMode;
-  /**
-   * Where the manual clock starts: Unix ms, or a date such as `"2030-01-01T00:00:00Z"`.
-   * The wall clock's time by default (or the state file's, when later).
-   */
-  startAt?: number | string;
-  /**
-   * Makes run ids and the token (when none is given) a function of this seed (an integer
-   * >= 0) and the order of requests: with `startAt`, two servers sent the same requests
-   * give the same answers byte for byte.
-   */
-  randomSeed?: number;
-  /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. Real clock only. */
-  timeScale?: number;
-  /**
-   * The vector index: 384 dimensions, COSINE, DENSE by default (fields left out are taken
-   * from the state file when there is one); `pendingMs` how long upserts stay pending (50).
-   */
-  vector?: IndexOptions;
-  /** Records upserted at start, ready at once (each may name its `namespace`), or the path of a JSON / JSONL file of them. */
-  seed?: SeedRecord[] | string;
-  /** Receives one line per request and per workflow event. */
-  log?: (line: string) => void;
-  /** Whether the dashboard's polls are logged too (`--log-polls`); false by default. */
-  logPolls?: boolean;
-  /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default, real time under either clock. */
-  deliveryTimeoutMs?: number;
-  /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
-  corsOrigin?: string;
-  /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
-  limits?: Partial<VectorLimits & WorkflowLimits>;
-  /**
-   * A state file: loaded at start when it exists (vectors, namespaces, unfinished runs in
-   * their states, which resume at their next step), written atomically by `close()`.
-   * Without it, `close()` logs how many unfinished runs it dropped.
-   */
-  stateFile?: string;
-}
-
-// Typed as a record of the interface's keys, so an option added to the interface without
-// being named here fails the typecheck instead of being refused.
-const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
-  host: true,
-  workflowPort: true,
-  vectorPort: true,
-  token: true,
-  timeScale: true,
-  vector: true,
-  seed: true,
-  log: true,
-  limits: true,
-  corsOrigin: true,
-  deliveryTimeoutMs: true,
-  stateFile: true,
-  clock: true,
-  startAt: true,
-  randomSeed: true,
-  logPolls: true,
-};
-
-const DEV_SERVER_OPTIONS: OptionNames = {
-  owner: "startDevServer",
-  known: Object.keys(DEV_SERVER_KEYS),
-};
+export type { DevServerOptions };
 
 /** Both running services, as `startDevServer` resolves them. */
 export interface DevServer {
