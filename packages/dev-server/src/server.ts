@@ -18,6 +18,8 @@ import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, readState, writeState } from "./state.js";
 import { createVectorService } from "./vector/service.js";
 import { createWorkflowService } from "./workflow/index.js";
+import { isFinal } from "./workflow/runs.js";
+import { isUnfinished } from "./workflow/saved-runs.js";
 
 export type { DevServerOptions };
 
@@ -222,16 +224,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     },
     close() {
       if (closing !== undefined) return closing;
-      // Taken before closing, which cancels the runs.
-      const last = takeDevSnapshot(parts);
+      // Taken before closing, which cancels the runs; records are copied only to be saved.
+      const save =
+        stateFile === undefined ? undefined : { file: stateFile, last: takeDevSnapshot(parts) };
+      const dropped = workflow.runs().filter((run) => !isFinal(run.state)).length;
       closing = Promise.all([
         workflow.close(),
         vector.close(),
         stop(workflowServer),
         stop(vectorServer),
       ]).then(async () => {
-        if (stateFile === undefined) {
-          const dropped = unfinishedCount(last);
+        if (save === undefined) {
           if (dropped > 0) {
             log?.(
               `x-dev: dropped ${dropped} unfinished runs (start with --state FILE to keep them)`,
@@ -239,20 +242,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
           }
           return;
         }
-        await writeState(stateFile, last);
-        log?.(`x-dev: saved ${describeSnapshot(last)} to ${stateFile}`);
+        await writeState(save.file, save.last);
+        log?.(`x-dev: saved ${describeSnapshot(save.last)} to ${save.file}`);
       });
       return closing;
     },
   };
 }
 
-function unfinishedCount(snapshot: DevSnapshot): number {
-  return snapshot.runs.filter((run) => "step" in run).length;
-}
-
 function describeSnapshot(snapshot: DevSnapshot): string {
-  return describeState(snapshot.namespaces, unfinishedCount(snapshot));
+  return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
 }
 
 /** A token from the system, or with a seed a hash of it (apart from the run ids' sequence). */
