@@ -57,7 +57,9 @@ export interface FaultView extends FaultRule {
 export interface FaultedRequest {
   /** The fault's id. */
   fault: string;
+  /** The service it was sent to. */
   service: FaultService;
+  /** The request's method. */
   method: string;
   /** The path, without the query (which may carry the token). */
   path: string;

@@ -14,12 +14,15 @@ const VERSION = 2;
 
 /** Both services' state as a plain JSON value; `dev.restore` puts it back. */
 export interface DevSnapshot extends WorkflowSnapshot {
-  format: typeof FORMAT;
-  version: typeof VERSION;
+  /** Always `"x-dev-state"`: what a restore and a state file check first. */
+  format: "x-dev-state";
+  /** The format's version; a restore also reads version 1 state files. */
+  version: 2;
   /** The vector index the records belong to; a restore needs the same one. */
   index: IndexConfig;
   /** Every namespace's records, empty namespaces included ("" is the default one). */
   namespaces: Record<string, VectorRecordInput[]>;
+  /** The fault rules, with their ids, hits and the uses left. */
   faults: FaultView[];
 }
 

@@ -13,7 +13,9 @@ type Task = () => Promise<unknown>;
 
 /** A key's limits and the starts inside its rate window, as a snapshot keeps them. */
 export interface SavedFlowKey {
+  /** The flow-control key. */
   key: string;
+  /** The limits last sent for it. */
   limits: FlowLimits;
   /** Start times (ms on the service's clock), oldest first. */
   starts: number[];

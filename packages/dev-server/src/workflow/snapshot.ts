@@ -8,10 +8,13 @@ import { isUnfinished, loadRun, type SnapshotRun, saveRun } from "./saved-runs.j
 import { drive } from "./scheduler.js";
 import type { TriggerContext } from "./trigger.js";
 
+/** The workflow service's state, as `snapshot()` gives it and `restore()` takes it. */
 export interface WorkflowSnapshot {
   /** The clock's time when it was taken (Unix ms); a manual clock is set back to it. */
   savedAt: number;
+  /** Every run in creation order; the unfinished ones with their next step. */
   runs: SnapshotRun[];
+  /** Each flow-control key's limits and the starts inside its rate window. */
   flowControl: SavedFlowKey[];
   /** The seeded generator's state; absent without `randomSeed`. */
   random?: RandomState;
