@@ -1,9 +1,9 @@
 // The manual clock at scale: timers live in a heap, so many thousands of them fire each
 // once, in due order (equal due times in the order they were set), cancelled ones never;
 // and dev.runs.waitFor wakes on the run's change, not on a later poll.
-import { afterEach, describe, expect, it } from "vitest";
-import { createClock, type DevServer } from "../src/index.js";
-import { type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+import { describe, expect, it } from "vitest";
+import { createClock } from "../src/index.js";
+import { closedAfterEach, startEndpoint, startManual, trigger } from "./kit-harness.js";
 
 describe("the manual clock's timers", () => {
   it("fires 20,000 timers set in shuffled order each once, in due order, skipping cancelled ones", async () => {
@@ -47,19 +47,12 @@ describe("the manual clock's timers", () => {
   });
 });
 
-let dev: DevServer | undefined;
-let endpoint: Endpoint | undefined;
-afterEach(async () => {
-  await dev?.close();
-  await endpoint?.close();
-  dev = undefined;
-  endpoint = undefined;
-});
+const later = closedAfterEach();
 
 describe("dev.runs.waitFor", () => {
   it("settles on the run's change itself, before the next turn of the event loop", async () => {
-    dev = await startManual();
-    endpoint = await startEndpoint(dev);
+    const dev = later(await startManual());
+    const endpoint = later(await startEndpoint(dev));
     const { workflowRunId } = await trigger(dev, `${endpoint.url}/later`, { "Svc-Delay": "1h" });
     const order: string[] = [];
     const waiting = dev.runs.waitFor(workflowRunId, "cancelled").then(() => order.push("waitFor"));

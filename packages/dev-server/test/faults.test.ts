@@ -10,26 +10,25 @@ import {
 } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DevServer, FaultRule } from "../src/index.js";
-import { devCall, type Endpoint, startEndpoint, startManual } from "./kit-harness.js";
+import {
+  closedAfterEach,
+  devCall,
+  type Endpoint,
+  startEndpoint,
+  startManual,
+} from "./kit-harness.js";
 
-let dev: DevServer | undefined;
-let endpoint: Endpoint | undefined;
-afterEach(async () => {
-  await dev?.close();
-  await endpoint?.close();
-  dev = undefined;
-  endpoint = undefined;
-});
+const later = closedAfterEach();
 
 const lines: string[] = [];
 
 async function setUp(): Promise<[DevServer, Endpoint]> {
   lines.length = 0;
-  dev = await startManual({ log: (line) => lines.push(line) });
+  const dev = later(await startManual({ log: (line) => lines.push(line) }));
   await dev.vector.upsert([{ id: "a", vector: [1, 0] }], { namespace: "movies" });
-  endpoint = await startEndpoint(dev);
+  const endpoint = later(await startEndpoint(dev));
   return [dev, endpoint];
 }
 

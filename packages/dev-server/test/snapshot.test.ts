@@ -6,25 +6,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ValidationError } from "@x/core";
 import { VectorIndex } from "@x/vector";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DevServer, type DevSnapshot, startDevServer } from "../src/index.js";
-import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
+import { describe, expect, it } from "vitest";
+import { type DevSnapshot, startDevServer } from "../src/index.js";
+import { closedAfterEach, devCall, startEndpoint, startManual, trigger } from "./kit-harness.js";
 import { startReceiver } from "./workflow-harness.js";
 
 const HOUR = 3_600_000;
-let dev: DevServer | undefined;
-let endpoint: Endpoint | undefined;
-afterEach(async () => {
-  await dev?.close();
-  await endpoint?.close();
-  dev = undefined;
-  endpoint = undefined;
-});
+const later = closedAfterEach();
 
 describe("snapshot and restore", () => {
   it("restores runs, the clock, records and faults mid-test, and the test goes on from there", async () => {
-    dev = await startManual({ randomSeed: 3 });
-    endpoint = await startEndpoint(dev);
+    const dev = later(await startManual({ randomSeed: 3 }));
+    const endpoint = later(await startEndpoint(dev));
     const start = dev.clock.now();
     await dev.vector.upsert([{ id: "a", vector: [1, 0] }], { namespace: "movies" });
     const { workflowRunId } = await trigger(dev, `${endpoint.url}/later`, { "Svc-Delay": "1h" });
@@ -66,7 +59,7 @@ describe("snapshot and restore", () => {
   });
 
   it("cancels a delivery in flight before it restores", async () => {
-    dev = await startManual();
+    const dev = later(await startManual());
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -86,8 +79,8 @@ describe("snapshot and restore", () => {
   });
 
   it("goes over HTTP on either port: GET and PUT /v2/dev/snapshot; a malformed one is a 400", async () => {
-    dev = await startManual();
-    endpoint = await startEndpoint(dev);
+    const dev = later(await startManual());
+    const endpoint = later(await startEndpoint(dev));
     await trigger(dev, `${endpoint.url}/later`, { "Svc-Delay": "1d" });
     const got = await fetch(`${dev.vectorUrl}/v2/dev/snapshot`, {
       headers: { authorization: `Bearer ${dev.token}` },
@@ -117,7 +110,7 @@ describe("snapshot and restore", () => {
     try {
       const stateFile = join(folder, "state.json");
       const first = await startManual({ stateFile });
-      endpoint = await startEndpoint(first);
+      const endpoint = later(await startEndpoint(first));
       await trigger(first, `${endpoint.url}/later`, { "Svc-Delay": "1d" });
       await first.vector.upsert([{ id: "a", vector: [1, 0] }]);
       const expected = await first.snapshot();
@@ -125,7 +118,7 @@ describe("snapshot and restore", () => {
       const written = JSON.parse(readFileSync(stateFile, "utf8")) as DevSnapshot;
       expect(written).toEqual(expected);
 
-      dev = await startDevServer({ clock: "manual", vector: { dimension: 2 } });
+      const dev = later(await startDevServer({ clock: "manual", vector: { dimension: 2 } }));
       await dev.restore(written);
       expect((await dev.runs.list()).map((run) => run.state)).toEqual(["scheduled"]);
       expect(dev.clock.now()).toBe(written.savedAt);
