@@ -53,8 +53,8 @@ export interface DevServerOptions {
   /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
   limits?: Partial<VectorLimits & WorkflowLimits>;
   /**
-   * A state file: loaded at start when it exists (vectors, namespaces, unfinished runs in
-   * their states, which resume at their next step), written atomically by `close()`.
+   * A state file holding a snapshot (`dev.snapshot()`'s value): restored at start when it
+   * exists (unfinished runs resume at their next step), written atomically by `close()`.
    * Without it, `close()` logs how many unfinished runs it dropped.
    */
   stateFile?: string;
