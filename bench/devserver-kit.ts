@@ -121,16 +121,21 @@ async function restoreSnapshot(template: SavedRun) {
 }
 
 export async function kitSection() {
-  const timerRows = TIMER_COUNTS.map((count) => {
+  const timerMs = TIMER_COUNTS.map((count) => {
     scheduleTimers(count); // warm-up
-    const samples = Array.from({ length: 3 }, () => scheduleTimers(count).ms);
-    return [fmt.int(count), fmt.ms(quantile(samples, 0.5), 1)];
+    return quantile(
+      Array.from({ length: 3 }, () => scheduleTimers(count).ms),
+      0.5,
+    );
   });
+  const timerRows = TIMER_COUNTS.map((count, i) => [fmt.int(count), fmt.ms(timerMs[i] ?? 0, 1)]);
+  const hundredThousand = timerMs[TIMER_COUNTS.indexOf(100_000)] ?? Number.POSITIVE_INFINITY;
   const template = await templateRun();
   const runs = await hundredThousandRuns(template);
   const restore = await restoreSnapshot(template);
   const verdicts = [
-    `- 100,000 scheduled runs created in ${fmt.ms(runs.createMs, 0)} (budget < 1 s): ${runs.createMs < 1000 ? "ok" : "**missed**"}; advance delivered each once in due order: ${runs.inOrder ? "yes" : "**no**"}`,
+    `- 100,000 timers scheduled on the manual clock in ${fmt.ms(hundredThousand, 0)} (budget < 1 s): ${hundredThousand < 1000 ? "ok" : "**missed**"}`,
+    `- ${fmt.int(RUNS)} scheduled runs created in ${fmt.ms(runs.createMs, 0)} (budget < 1 s): ${runs.createMs < 1000 ? "ok" : "**missed**"}; advance delivered each once in due order: ${runs.inOrder ? "yes" : "**no**"}`,
     `- restore 10,000 records x 384 + 1,000 runs: p50 ${fmt.ms(restore.p50, 1)} (budget < 100 ms): ${restore.p50 < 100 ? "ok" : "**missed**"}`,
   ];
   const markdown = [
@@ -140,7 +145,7 @@ export async function kitSection() {
     "",
     table(["timers", "schedule"], timerRows),
     "",
-    `100,000 runs scheduled over a day, created by restoring a snapshot of them, then one`,
+    `${fmt.int(RUNS)} runs scheduled over a day, created by restoring a snapshot of them, then one`,
     "`advance(\"1d\")` delivering each to a stub fetch (the scheduler's cost, not loopback's):",
     "",
     table(
