@@ -1,10 +1,11 @@
 // The dev server under load: exact dense query latency at 10k and 100k vectors of 768
-// dimensions with the memory they take, and workflow triggers per second with their
-// deliveries to a local endpoint. Run with --expose-gc for settled memory figures:
+// dimensions with the memory they take, workflow triggers per second with their
+// deliveries to a local endpoint, and the test kit at scale (devserver-kit.ts). Run with --expose-gc for settled memory figures:
 // node --expose-gc --conditions=source --import tsx devserver.ts
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createVectorService } from "@x/dev-server";
+import { kitSection } from "./devserver-kit";
 import { random, records, timed, vectorOf } from "./lib/data";
 import { startDevProcess } from "./lib/dev-process";
 import { loadClients } from "./lib/load-clients";
@@ -300,18 +301,23 @@ async function runDevServer() {
   const vector = await vectorSection();
   const workflow = await workflowSection();
   const openLoop = await openLoopSection();
+  const kit = await kitSection();
   const markdown = [
     "## Dev server",
     "",
     ...vector.verdicts,
+    ...kit.verdicts,
     "",
     vector.markdown,
     "",
     workflow,
     "",
     openLoop,
+    "",
+    kit.markdown,
   ].join("\n");
-  return { markdown, ok: !vector.verdicts.some((v) => v.includes("missed")) };
+  const verdicts = [...vector.verdicts, ...kit.verdicts];
+  return { markdown, ok: !verdicts.some((v) => v.includes("missed")) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { banner } from "./banner.js";
+import { HELP } from "./cli-help.js";
+import { watchStarter } from "./cli-parent.js";
 import { commandError, explainParseError, UsageError, VERSION } from "./cli-usage.js";
 import { corsPolicy } from "./cors.js";
 import { dashboardUrl } from "./dashboard/index.js";
@@ -8,63 +10,6 @@ import { startDevServer } from "./server.js";
 import type { VectorLimits } from "./vector/limits.js";
 import type { IndexType, Metric } from "./vector/types.js";
 import type { WorkflowLimits } from "./workflow/limits.js";
-
-const HELP = `Usage: x-dev start [options]
-
-Runs local emulators of the workflow and vector services until Ctrl+C, with a dashboard of
-runs and vectors at the workflow URL (the banner prints its address with the token).
-
-Options:
-  --host <host>            interface to bind (default 127.0.0.1)
-  --workflow-port <port>   workflow service port (default 8080; 0 picks a free one)
-  --vector-port <port>     vector service port (default 8081; 0 picks a free one)
-  --token <token>          token both services accept (default: a random one, printed)
-  --dimension <n>          dense dimension of the vector index (default 384)
-  --metric <name>          COSINE | EUCLIDEAN | DOT_PRODUCT (default COSINE)
-  --type <name>            DENSE | SPARSE | HYBRID (default DENSE)
-  --seed <file>            JSON array or JSON Lines of vector records to upsert at start
-                           ({ id, vector?, sparseVector?, metadata?, data?, namespace? })
-  --clock <mode>           real (default) | manual: under manual, time stands still until
-                           POST /v2/dev/clock (or the dashboard) advances it
-  --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
-  --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
-  --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
-  --state <file>           load vectors and unfinished runs from FILE at start (if it
-                           exists) and save them there on stop
-  --quiet                  do not print one line per request and workflow event
-  --log-polls              also print the dashboard's own polling requests
-  -h, --help               show this help
-  -v, --version            print the version of x-dev
-
-Limits (the services state none; these are this server's, each answered with a 400):
-  --max-answer-bytes <n>   bytes of records in one vector answer (default 67108864)
-  --max-filter-length <n>  characters of a query filter (default 16384)
-  --max-glob-length <n>    characters of one GLOB pattern (default 1024)
-  --max-fetch-ids <n>      ids in one fetch (default 1000)
-  --max-batch-queries <n>  queries in one batch query (default 100)
-  --max-top-k <n>          topK of a query (default 1000)
-  --max-range-limit <n>    limit of a range (default 1000)
-  --max-retries <n>        largest Svc-Retries (default 100)
-  --max-report-body-bytes <n>
-                           bytes of an endpoint's answer kept in a failure report
-                           (default 1048576; the report then says bodyTruncated)
-  Request bodies over 10 MiB are refused with 413 on both services.
-
-Dev-only routes, besides each service's own (same token):
-  on the workflow port:
-  GET /                    the dashboard
-  GET /v2/dev/runs         every run with its attempts; ?state=retrying&label=a&limit=20
-  GET /v2/dev/runs/<id>    one run
-  DELETE /v2/dev/runs/<id> cancel a run: it is never delivered again
-  GET /v2/dev/clock        { mode, now, nextDueAt? }
-  POST /v2/dev/clock       {"advance":"1d"} or {"advanceMs":86400000} (--clock manual):
-                           moves time and answers once the work due in between has run
-  on the vector port:
-  POST /upsert[/<ns>]      add or replace records { id, vector?, sparseVector?, metadata?, data? }
-  POST /delete[/<ns>]      delete records: { ids: [...] }
-  POST /reset              drop every namespace and empty the default one
-  POST /scan[/<ns>]        records in id order through a filter: { cursor?, limit?, filter? }
-`;
 
 type LimitKey = keyof (VectorLimits & WorkflowLimits);
 
@@ -136,6 +81,14 @@ async function main(argv: string[]): Promise<number> {
     if (clock !== undefined && clock !== "real" && clock !== "manual") {
       throw new UsageError(`--clock must be real or manual (got "${clock}")`);
     }
+    const startAt = values["start-at"];
+    if (startAt !== undefined && clock !== "manual") {
+      throw new UsageError("--start-at sets where the manual clock starts; add --clock manual");
+    }
+    const randomSeed =
+      values["random-seed"] === undefined
+        ? undefined
+        : integer(values["random-seed"], "--random-seed", 0, Number.MAX_SAFE_INTEGER);
     if (clock === "manual" && timeScale !== undefined) {
       throw new UsageError(
         "--time-scale cannot be combined with --clock manual; advance the clock instead",
@@ -178,6 +131,8 @@ async function main(argv: string[]): Promise<number> {
       ...(values.seed !== undefined ? { seed: values.seed } : {}),
       ...(timeScale !== undefined ? { timeScale } : {}),
       ...(clock !== undefined ? { clock } : {}),
+      ...(startAt !== undefined ? { startAt } : {}),
+      ...(randomSeed !== undefined ? { randomSeed } : {}),
       ...(values["log-polls"] ? { logPolls: true } : {}),
       ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
       ...(corsOrigin !== undefined ? { corsOrigin } : {}),
@@ -219,6 +174,7 @@ async function main(argv: string[]): Promise<number> {
         return;
       }
       stopping = true;
+      unwatch();
       process.stdout.write(`x-dev: ${signal}, stopping\n`);
       dev.close().then(
         () => resolve(0),
@@ -230,6 +186,7 @@ async function main(argv: string[]): Promise<number> {
     };
     process.on("SIGINT", () => stop("SIGINT"));
     process.on("SIGTERM", () => stop("SIGTERM"));
+    const unwatch = watchStarter(stop);
   });
 }
 
@@ -245,6 +202,8 @@ const FLAGS = {
   seed: { type: "string" },
   "time-scale": { type: "string" },
   clock: { type: "string" },
+  "start-at": { type: "string" },
+  "random-seed": { type: "string" },
   "delivery-timeout": { type: "string" },
   "cors-origin": { type: "string" },
   state: { type: "string" },

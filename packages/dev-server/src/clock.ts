@@ -3,6 +3,7 @@
 // wall clock with real timers; the manual clock stands still until `advance` moves it, and
 // then runs the timers that came due, each at its own due time.
 import { parseDelay, ValidationError } from "@x/workflow";
+import { type HeapTimer, TimerHeap } from "./timer-heap.js";
 
 /** `"real"`: wall-clock time. `"manual"`: time moves only when `advance` is called. */
 export type ClockMode = "real" | "manual";
@@ -106,6 +107,21 @@ export interface Clock extends DevClock {
    * ```
    */
   clearAll(): void;
+  /**
+   * Drops every timer but stays open, and under the manual clock moves time to `time` (a
+   * real clock keeps the wall clock's): a restored snapshot schedules its runs afresh.
+   *
+   * @example
+   * ```ts
+   * import { createClock } from "@x/dev-server";
+   *
+   * const clock = createClock("manual", 0);
+   * clock.after(250, () => console.log("never runs"));
+   * clock.restart(10_000);
+   * console.log(clock.now(), clock.nextDueAt()); // 10000 undefined
+   * ```
+   */
+  restart(time: number): void;
 }
 
 // Node clamps setTimeout delays above 2^31-1 ms (about 24.8 days) to 1 ms, so a long
@@ -113,7 +129,7 @@ export interface Clock extends DevClock {
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 // The largest time a Date can hold: beyond it every time shown would be "Invalid Date".
-const MAX_DATE_MS = 8.64e15;
+export const MAX_DATE_MS = 8.64e15;
 
 const never: TimerHandle = { cancel: () => {} };
 
@@ -181,22 +197,24 @@ class RealClock implements Clock {
 
   clearAll(): void {
     this.closed = true;
+    this.dropTimers();
+  }
+
+  restart(): void {
+    this.dropTimers();
+  }
+
+  private dropTimers(): void {
     for (const timer of this.live.keys()) clearTimeout(timer);
     this.live.clear();
   }
-}
-
-interface Entry {
-  due: number;
-  order: number;
-  fn: () => void;
 }
 
 class ManualClock implements Clock {
   readonly mode = "manual";
   private time: number;
   /** Waiting timers, earliest first; equal due times in the order they were set. */
-  private readonly queue: Entry[] = [];
+  private readonly queue = new TimerHeap();
   private readonly busy = new Set<Promise<unknown>>();
   private order = 0;
   private closed = false;
@@ -226,15 +244,18 @@ class ManualClock implements Clock {
   after(ms: number, fn: () => void): TimerHandle {
     if (ms === Number.POSITIVE_INFINITY || this.closed) return never;
     // Whole milliseconds, as Date.now() gives: a backoff of 12182.49 ms is due at 12183.
-    const entry: Entry = { due: this.time + Math.ceil(waitOf(ms)), order: this.order++, fn };
-    const at = this.queue.findIndex((other) => other.due > entry.due);
-    this.queue.splice(at === -1 ? this.queue.length : at, 0, entry);
+    const timer: HeapTimer = {
+      due: this.time + Math.ceil(waitOf(ms)),
+      order: this.order++,
+      fn,
+      cancelled: false,
+    };
+    this.queue.push(timer);
     // Work due now runs at once, as under the real clock (an undelayed trigger is delivered).
-    if (entry.due <= this.time) setImmediate(() => this.fireDue());
+    if (timer.due <= this.time) setImmediate(() => this.fireDue());
     return {
       cancel: () => {
-        const index = this.queue.indexOf(entry);
-        if (index !== -1) this.queue.splice(index, 1);
+        timer.cancelled = true;
       },
     };
   }
@@ -247,17 +268,25 @@ class ManualClock implements Clock {
   }
 
   nextDueAt(): number | undefined {
-    return this.queue[0]?.due;
+    return this.queue.peek()?.due;
   }
 
   clearAll(): void {
     this.closed = true;
-    this.queue.length = 0;
+    this.queue.clear();
+  }
+
+  restart(time: number): void {
+    this.queue.clear();
+    this.time = Math.ceil(time);
   }
 
   private fireDue(): void {
-    while (!this.closed && this.queue[0] !== undefined && this.queue[0].due <= this.time) {
-      this.queue.shift()?.fn();
+    for (;;) {
+      const first = this.queue.peek();
+      if (this.closed || first === undefined || first.due > this.time) return;
+      this.queue.pop();
+      first.fn();
     }
   }
 
@@ -268,7 +297,7 @@ class ManualClock implements Clock {
       await new Promise((resolve) => setImmediate(resolve));
       this.fireDue();
       if (this.busy.size === 0) {
-        const first = this.queue[0];
+        const first = this.queue.peek();
         if (this.closed || first === undefined || first.due > this.time) return;
         continue;
       }
@@ -286,7 +315,7 @@ class ManualClock implements Clock {
     }
     await this.settle();
     for (;;) {
-      const first = this.queue[0];
+      const first = this.queue.peek();
       if (this.closed || first === undefined || first.due > target) break;
       this.time = Math.max(this.time, first.due);
       await this.settle();

@@ -117,8 +117,6 @@ export class RunWaitError extends XError {
 
 const DEFAULT_WAIT_MS = 5_000;
 const MAX_WAIT_MS = 2 ** 31 - 1;
-// How often waitFor looks at the run, in real ms.
-const CHECK_EVERY_MS = 5;
 
 function checkId(id: unknown, method: string): string {
   if (typeof id !== "string" || id === "") {
@@ -178,10 +176,6 @@ function checkTimeout(options: WaitForOptions | undefined): number {
   return ms;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export function devRuns(workflow: WorkflowService, clock: DevClock): DevRuns {
   const unknownRun = (id: string) => new ValidationError("id", `no run with id "${id}"`);
   const stillWaiting = (run: RunView) =>
@@ -201,25 +195,50 @@ export function devRuns(workflow: WorkflowService, clock: DevClock): DevRuns {
       const reached = checkUntil(until);
       const wanted = typeof until === "string" ? `"${until}"` : "the condition";
       const timeoutMs = checkTimeout(options);
-      const deadline = performance.now() + timeoutMs;
-      for (;;) {
+      // Looks at the run now and after each change of it; undefined while it is still on its way.
+      const verdict = (): RunView | Error | undefined => {
         const run = workflow.run(id);
-        if (run === undefined) throw unknownRun(id);
+        if (run === undefined) return unknownRun(id);
         if (reached(run)) return run;
         if (isFinal(run.state)) {
-          throw new RunWaitError(
+          return new RunWaitError(
             `run ${id} ended in state "${run.state}" without reaching ${wanted}`,
             run,
           );
         }
-        if (performance.now() >= deadline) {
-          throw new RunWaitError(
-            `run ${id} is still "${run.state}" after ${timeoutMs} ms of waiting for ${wanted}${stillWaiting(run)}`,
-            run,
+        return undefined;
+      };
+      const first = verdict();
+      if (first instanceof Error) throw first;
+      if (first !== undefined) return first;
+      return new Promise<RunView>((resolve, reject) => {
+        const settle = (outcome: RunView | Error) => {
+          clearTimeout(timer);
+          unwatch();
+          if (outcome instanceof Error) reject(outcome);
+          else resolve(outcome);
+        };
+        const unwatch = workflow.watch(id, () => {
+          // A condition that throws rejects the wait rather than the service's own work.
+          let outcome: RunView | Error | undefined;
+          try {
+            outcome = verdict();
+          } catch (error) {
+            outcome = error instanceof Error ? error : new Error(String(error));
+          }
+          if (outcome !== undefined) settle(outcome);
+        });
+        const timer = setTimeout(() => {
+          const run = workflow.run(id);
+          if (run === undefined) return settle(unknownRun(id));
+          settle(
+            new RunWaitError(
+              `run ${id} is still "${run.state}" after ${timeoutMs} ms of waiting for ${wanted}${stillWaiting(run)}`,
+              run,
+            ),
           );
-        }
-        await sleep(CHECK_EVERY_MS);
-      }
+        }, timeoutMs);
+      });
     },
     async cancel(id) {
       const run = workflow.cancel(checkId(id, "runs.cancel"));

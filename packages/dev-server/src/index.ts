@@ -7,6 +7,7 @@
  * @module @x/dev-server
  */
 export { type Clock, type ClockMode, createClock, type DevClock } from "./clock.js";
+export type { DevFaults } from "./dev-faults.js";
 export {
   type DevRuns,
   type RunsListOptions,
@@ -14,8 +15,17 @@ export {
   type WaitForOptions,
 } from "./dev-runs.js";
 export type { DevVector, NamespaceOption } from "./dev-vector.js";
+export type {
+  FaultDrop,
+  FaultedRequest,
+  FaultRule,
+  FaultService,
+  FaultView,
+} from "./faults.js";
+export type { RandomState } from "./random.js";
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
+export type { DevSnapshot } from "./state.js";
 export {
   DimensionMismatchError,
   InvalidInputError,
@@ -35,12 +45,17 @@ export type {
   SparseVector,
   VectorRecordInput,
 } from "./vector/types.js";
+export type { SavedFlowKey } from "./workflow/flow-control.js";
 export {
   type AttemptView,
   createWorkflowService,
   type RunState,
   type RunView,
+  type SavedRun,
+  type SnapshotRun,
   type WorkflowService,
   type WorkflowServiceOptions,
+  type WorkflowSnapshot,
 } from "./workflow/index.js";
 export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";
+export type { FinishedRun } from "./workflow/saved-runs.js";

@@ -1,85 +1,27 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import { type ClockMode, createClock, type DevClock } from "./clock.js";
+import { ValidationError } from "@x/workflow";
+import { createClock, type DevClock } from "./clock.js";
 import { createDashboard } from "./dashboard/index.js";
+import { type DevFaults, devFaults } from "./dev-faults.js";
+import { devRoutes } from "./dev-routes.js";
 import { type DevRuns, devRuns } from "./dev-runs.js";
+import { restoreDevSnapshot, type SnapshotParts, takeDevSnapshot } from "./dev-snapshot.js";
 import { type DevVector, devVector } from "./dev-vector.js";
+import { faultGate } from "./fault-play.js";
+import { type FaultService, FaultSet } from "./faults.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
-import { type OptionNames, refuseUnknownOptions } from "./options.js";
-import { type SeedRecord, seedEntries } from "./seed.js";
-import { chooseIndex, describeState, loadSeed, loadState } from "./startup.js";
-import { newState, readState, writeState } from "./state.js";
-import type { VectorLimits } from "./vector/limits.js";
+import { refuseUnknownOptions } from "./options.js";
+import { seedEntries } from "./seed.js";
+import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
+import { chooseIndex, describeState, loadSeed } from "./startup.js";
+import { type DevSnapshot, readState, writeState } from "./state.js";
 import { createVectorService } from "./vector/service.js";
-import type { IndexOptions } from "./vector/types.js";
 import { createWorkflowService } from "./workflow/index.js";
-import type { WorkflowLimits } from "./workflow/limits.js";
+import { isFinal } from "./workflow/runs.js";
+import { isUnfinished } from "./workflow/saved-runs.js";
 
-/** Options of `startDevServer`; every one is optional. */
-export interface DevServerOptions {
-  /** Interface to bind; loopback (127.0.0.1) unless told otherwise. */
-  host?: string;
-  /** 0 (the default) picks a free port. */
-  workflowPort?: number;
-  /** 0 (the default) picks a free port. */
-  vectorPort?: number;
-  /** The token both services accept; a random one when absent. */
-  token?: string;
-  /**
-   * `"real"` (the default): waits take real time. `"manual"`: time stands still until
-   * `dev.clock.advance` (or `POST /v2/dev/clock`) moves it; for tests of delays and retries.
-   */
-  clock?: ClockMode;
-  /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. Real clock only. */
-  timeScale?: number;
-  /**
-   * The vector index: 384 dimensions, COSINE, DENSE by default (fields left out are taken
-   * from the state file when there is one); `pendingMs` how long upserts stay pending (50).
-   */
-  vector?: IndexOptions;
-  /** Records upserted at start, ready at once (each may name its `namespace`), or the path of a JSON / JSONL file of them. */
-  seed?: SeedRecord[] | string;
-  /** Receives one line per request and per workflow event. */
-  log?: (line: string) => void;
-  /** Whether the dashboard's polls are logged too (`--log-polls`); false by default. */
-  logPolls?: boolean;
-  /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default, real time under either clock. */
-  deliveryTimeoutMs?: number;
-  /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
-  corsOrigin?: string;
-  /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
-  limits?: Partial<VectorLimits & WorkflowLimits>;
-  /**
-   * A state file: loaded at start when it exists (vectors, namespaces, unfinished runs in
-   * their states, which resume at their next step), written atomically by `close()`.
-   * Without it, `close()` logs how many unfinished runs it dropped.
-   */
-  stateFile?: string;
-}
-
-// Typed as a record of the interface's keys, so an option added to the interface without
-// being named here fails the typecheck instead of being refused.
-const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
-  host: true,
-  workflowPort: true,
-  vectorPort: true,
-  token: true,
-  timeScale: true,
-  vector: true,
-  seed: true,
-  log: true,
-  limits: true,
-  corsOrigin: true,
-  deliveryTimeoutMs: true,
-  stateFile: true,
-  clock: true,
-  logPolls: true,
-};
-
-const DEV_SERVER_OPTIONS: OptionNames = {
-  owner: "startDevServer",
-  known: Object.keys(DEV_SERVER_KEYS),
-};
+export type { DevServerOptions };
 
 /** Both running services, as `startDevServer` resolves them. */
 export interface DevServer {
@@ -95,6 +37,40 @@ export interface DevServer {
   runs: DevRuns;
   /** The vector data: upsert, delete, reset. */
   vector: DevVector;
+  /** Fault rules: make requests to either service fail on purpose (add, list, clear). */
+  faults: DevFaults;
+  /**
+   * Both services' state as a plain JSON value: the clock's time, every run (the unfinished
+   * ones with their due times), flow-control windows, every namespace's records, the fault
+   * rules and the random generator's state. The state file holds the same value.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ clock: "manual" });
+   * const clean = await dev.snapshot();
+   * // ... a test
+   * await dev.restore(clean); // back to where the test started
+   * ```
+   */
+  snapshot(): Promise<DevSnapshot>;
+  /**
+   * Puts a snapshot back: deliveries in flight are cancelled first, a manual clock goes back
+   * to the snapshot's time, unfinished runs resume at their next step. Throws a
+   * ValidationError naming what is wrong with a snapshot it cannot take.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ clock: "manual" });
+   * const before = await dev.snapshot();
+   * await dev.clock.advance("1d");
+   * await dev.restore(before);
+   * ```
+   */
+  restore(snapshot: DevSnapshot): Promise<void>;
   /** How many seed records were loaded at start. */
   seeded: number;
   /**
@@ -133,13 +109,12 @@ export interface DevServer {
  */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const host = options.host ?? "127.0.0.1";
-  const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
+  const token = options.token ?? newToken(options.randomSeed);
   const { stateFile } = options;
   const saved = stateFile === undefined ? undefined : await readState(stateFile);
-  // A manual clock goes on from the saved time, so saved runs keep their place in it.
-  const clock = createClock(options.clock ?? "real", Math.max(Date.now(), saved?.savedAt ?? 0));
+  const clock = createClock(options.clock ?? "real", clockStart(options, saved?.savedAt));
   const index = chooseIndex(options.vector, saved, stateFile);
   const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
   const vector = createVectorService({
@@ -151,12 +126,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     logPolls: options.logPolls === true,
     ...(log ? { log } : {}),
   });
-  const seeded = loadSeed(await seedEntries(options.seed), vector, index);
   const workflow = createWorkflowService({
     token,
     clock,
     logPolls: options.logPolls === true,
     ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    ...(options.randomSeed !== undefined ? { randomSeed: options.randomSeed } : {}),
     ...(options.deliveryTimeoutMs !== undefined
       ? { deliveryTimeoutMs: options.deliveryTimeoutMs }
       : {}),
@@ -168,19 +143,44 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(log ? { log } : {}),
   });
 
+  const faults = new FaultSet();
+  const parts: SnapshotParts = { vector, workflow, faults };
   if (stateFile !== undefined) {
-    if (saved === undefined)
+    if (saved === undefined) {
       log?.(`x-dev: no state file at ${stateFile} yet; it will be written on stop`);
-    else loadState(stateFile, saved, vector, workflow, log);
+    } else {
+      // The clock keeps the start chosen above; saved runs keep their due times.
+      await restoreDevSnapshot(parts, saved, `state file ${stateFile}`, clock.now());
+      log?.(`x-dev: loaded ${describeSnapshot(saved)} from ${stateFile}`);
+    }
   }
+  // After the state file, so seed records are there on every start.
+  const seeded = loadSeed(await seedEntries(options.seed), vector, index);
+
+  const say = log ?? (() => {});
+  const errorBody = (service: FaultService, status: number, error: string) =>
+    service === "vector" ? { error, status } : { error };
+  const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
+  const kitRoutes = devRoutes({
+    token,
+    faults,
+    snapshot: () => takeDevSnapshot(parts),
+    restore: async (value) => {
+      await restoreDevSnapshot(parts, value, "the snapshot");
+    },
+    log: say,
+    errorBody,
+  });
 
   let workflowUrl = "";
   const dashboard = createDashboard(vector, () => workflowUrl);
   const onWorkflowPort: Handler = (req, res) => {
-    if (!dashboard.onWorkflowPort(req, res)) workflow.handle(req, res);
+    if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
+    gate("workflow", req, res, () => workflow.handle(req, res));
   };
   const onVectorPort: Handler = (req, res) => {
-    if (!dashboard.onVectorPort(req, res)) vector.handle(req, res);
+    if (dashboard.onVectorPort(req, res) || kitRoutes("vector", req, res)) return;
+    gate("vector", req, res, () => vector.handle(req, res));
   };
 
   const servers: Server[] = [];
@@ -211,30 +211,66 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     runs: devRuns(workflow, clock),
     vector: devVector(vector),
     seeded,
+    faults: devFaults(faults),
+    async snapshot() {
+      return takeDevSnapshot(parts);
+    },
+    async restore(snapshot) {
+      try {
+        await restoreDevSnapshot(parts, snapshot, "the snapshot");
+      } catch (error) {
+        throw new ValidationError("snapshot", (error as Error).message);
+      }
+    },
     close() {
       if (closing !== undefined) return closing;
-      // Taken before closing: closing cancels the runs. Vectors are copied only to be saved.
-      const runs = workflow.pendingRuns();
-      const namespaces = stateFile === undefined ? {} : vector.exportRecords();
-      const savedAt = clock.now();
+      // Taken before closing, which cancels the runs; records are copied only to be saved.
+      const save =
+        stateFile === undefined ? undefined : { file: stateFile, last: takeDevSnapshot(parts) };
+      const dropped = workflow.runs().filter((run) => !isFinal(run.state)).length;
       closing = Promise.all([
         workflow.close(),
         vector.close(),
         stop(workflowServer),
         stop(vectorServer),
       ]).then(async () => {
-        if (stateFile === undefined) {
-          if (runs.length > 0) {
+        if (save === undefined) {
+          if (dropped > 0) {
             log?.(
-              `x-dev: dropped ${runs.length} unfinished runs (start with --state FILE to keep them)`,
+              `x-dev: dropped ${dropped} unfinished runs (start with --state FILE to keep them)`,
             );
           }
           return;
         }
-        await writeState(stateFile, newState(vector.index, namespaces, runs, savedAt));
-        log?.(`x-dev: saved ${describeState(namespaces, runs.length)} to ${stateFile}`);
+        await writeState(save.file, save.last);
+        log?.(`x-dev: saved ${describeSnapshot(save.last)} to ${save.file}`);
       });
       return closing;
     },
   };
+}
+
+function describeSnapshot(snapshot: DevSnapshot): string {
+  return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
+}
+
+/** A token from the system, or with a seed a hash of it (apart from the run ids' sequence). */
+function newToken(seed: number | undefined): string {
+  if (seed === undefined) return `dev_${randomBytes(18).toString("base64url")}`;
+  return `dev_${createHash("sha256").update(`x-dev token ${seed}`).digest("base64url").slice(0, 24)}`;
+}
+
+/** The manual clock's start: `startAt`, else the later of now and the state file's time. */
+function clockStart(options: DevServerOptions, savedAt: number | undefined): number {
+  if (options.startAt === undefined) {
+    // A manual clock goes on from the saved time, so saved runs keep their place in it.
+    return Math.max(Date.now(), savedAt ?? 0);
+  }
+  if (options.clock !== "manual") {
+    throw new ValidationError(
+      "startAt",
+      'sets where the manual clock starts; start with clock: "manual" (--clock manual) as well',
+    );
+  }
+  return startTime(options.startAt);
 }

@@ -1,11 +1,10 @@
 // What startDevServer does before it listens: settle the index (options over the state
 // file over the defaults), load the seed records, and load the state file's vectors and runs.
 import { recordId, type SeedEntry, splitNamespace } from "./seed.js";
-import { checkSameIndex, type DevState } from "./state.js";
+import type { DevSnapshot } from "./state.js";
 import { DimensionMismatchError } from "./vector/errors.js";
 import type { VectorService } from "./vector/service.js";
 import type { IndexOptions } from "./vector/types.js";
-import type { WorkflowService } from "./workflow/index.js";
 
 /** The index to run, and a phrase saying where its dimension came from, for messages. */
 export interface IndexChoice {
@@ -19,7 +18,7 @@ export interface IndexChoice {
  */
 export function chooseIndex(
   given: IndexOptions | undefined,
-  saved: DevState | undefined,
+  saved: DevSnapshot | undefined,
   stateFile: string | undefined,
 ): IndexChoice {
   const options: IndexOptions = { ...(saved?.index ?? {}), ...(given ?? {}) };
@@ -58,28 +57,4 @@ export function describeState(namespaces: Record<string, unknown[]>, runs: numbe
   const names = Object.keys(namespaces);
   const vectors = names.reduce((sum, name) => sum + (namespaces[name]?.length ?? 0), 0);
   return `${vectors} vectors in ${names.length} namespaces and ${runs} unfinished runs`;
-}
-
-/** Loads a state file's vectors (ready at once) and resumes its runs; throws naming the part at fault. */
-export function loadState(
-  file: string,
-  state: DevState,
-  vector: VectorService,
-  workflow: WorkflowService,
-  log: ((line: string) => void) | undefined,
-): void {
-  checkSameIndex(file, state.index, vector.index);
-  for (const [name, records] of Object.entries(state.namespaces)) {
-    try {
-      vector.load(records, name);
-    } catch (error) {
-      throw new Error(`state file ${file}, namespace "${name}": ${(error as Error).message}`);
-    }
-  }
-  try {
-    workflow.resume(state.runs);
-  } catch (error) {
-    throw new Error(`state file ${file}, runs: ${(error as Error).message}`);
-  }
-  log?.(`x-dev: loaded ${describeState(state.namespaces, state.runs.length)} from ${file}`);
 }

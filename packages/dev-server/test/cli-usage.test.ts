@@ -61,7 +61,7 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
       "POST /v2/dev/clock",
       "POST /upsert[/<ns>]",
       "POST /delete[/<ns>]",
-      "POST /reset",
+      "POST /reset[/<ns>]",
       "POST /scan[/<ns>]",
     ]) {
       expect(

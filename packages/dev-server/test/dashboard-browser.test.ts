@@ -146,6 +146,26 @@ describe("the dev dashboard in Chromium", { timeout: 60_000 }, () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("marks each faulted request in the faults panel", async () => {
+    await dev.faults.add({ service: "vector", method: "GET", path: "/info", status: 503 });
+    const answer = await fetch(`${dev.vectorUrl}/info`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    expect(answer.status).toBe(503);
+    const row = page.locator("#faulted-requests tr.faulted");
+    await row.waitFor();
+    expect(await row.locator("td").allTextContents()).toEqual([
+      expect.any(String),
+      "vector GET /info",
+      "FAULT fault_1",
+      "503",
+    ]);
+    await expect(page.locator("#fault-rules").textContent()).resolves.toContain(
+      "fault_1 vector GET /info: 503, 1 hit, 0 left",
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
   it("links the dashboard from the vector port", async () => {
     const response = await fetch(`${dev.vectorUrl}/`);
     expect(response.status).toBe(200);

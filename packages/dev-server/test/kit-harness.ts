@@ -1,6 +1,7 @@
 // Shared by the test-kit tests: a dev server on the manual clock, a workflow endpoint that
 // records each call at the dev server's time, a trigger checked against the spec, and a
 // fetch of the dev routes with the token.
+import { afterEach } from "vitest";
 import { type DevServer, type DevServerOptions, startDevServer } from "../src/index.js";
 import { trigger as postTrigger, type Receiver, startReceiver } from "./workflow-harness.js";
 
@@ -58,4 +59,19 @@ export async function trigger(
     throw new Error(`trigger answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
   return answer.body as { workflowRunId: string; workflowCreatedAt: number };
+}
+
+/**
+ * Call once at the top of a test file: returns `later`, which hands back what it is given
+ * and closes it after the test that opened it.
+ */
+export function closedAfterEach(): <T extends { close(): Promise<void> }>(thing: T) => T {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((thing) => thing.close()));
+  });
+  return (thing) => {
+    open.push(thing);
+    return thing;
+  };
 }

@@ -133,6 +133,11 @@ describe("x-dev CLI", () => {
     const help = run(["--help"]);
     expect(await help.exit).toBe(0);
     expect(help.output()).toContain("Usage: x-dev start");
+    for (const route of ["GET /v2/dev/faults", "POST /v2/dev/faults", "DELETE /v2/dev/faults"]) {
+      expect(help.output()).toContain(route);
+    }
+    expect(help.output()).toContain("--random-seed <n>");
+    expect(help.output()).toContain("--start-at <time>");
     const bad = run(["start", "--metric", "HAMMING"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain("--metric must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");

@@ -1,25 +1,34 @@
-// The testing guide's first code block is a complete vitest test: it is cut out of
-// docs/testing.md as written and imported here while this file is collected, so its `it`
-// runs as one of this file's tests and a guide that drifts from the API fails the suite.
+// The testing guide's code blocks are complete vitest tests: the first ```ts block of each
+// section below is cut out of docs/testing.md as written and imported here while this file
+// is collected, inside a describe of its own, so its `it`s run as this file's tests and a
+// guide that drifts from the API fails the suite.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { afterAll, describe } from "vitest";
 
 const guidePath = fileURLToPath(new URL("../../../docs/testing.md", import.meta.url));
+const SECTIONS = ["A first test", "Faults", "The same run every time", "Isolation between tests"];
 
-function guideTest(): string {
-  const guide = readFileSync(guidePath, "utf8");
-  const section = guide.slice(guide.indexOf("## A first test"));
+function sectionTest(guide: string, heading: string): string {
+  const start = guide.indexOf(`\n## ${heading}\n`);
+  if (start === -1) throw new Error(`docs/testing.md has no section "## ${heading}"`);
+  const end = guide.indexOf("\n## ", start + 1);
+  const section = guide.slice(start, end === -1 ? undefined : end);
   const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
   if (code === undefined)
-    throw new Error('docs/testing.md has no ```ts block under "A first test"');
+    throw new Error(`docs/testing.md has no \`\`\`ts block under "${heading}"`);
   return code;
 }
 
 // Inside the repo, so the workspace's @x/* aliases and vitest resolve the guide's imports.
 const folder = mkdtempSync(join(fileURLToPath(new URL(".", import.meta.url)), ".testing-guide-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-const file = join(folder, "guide.ts");
-writeFileSync(file, guideTest());
-await import(/* @vite-ignore */ file);
+const guide = readFileSync(guidePath, "utf8");
+for (const [i, heading] of SECTIONS.entries()) {
+  const file = join(folder, `section-${i}.ts`);
+  writeFileSync(file, sectionTest(guide, heading));
+  describe(`docs/testing.md: ${heading}`, async () => {
+    await import(/* @vite-ignore */ file);
+  });
+}

@@ -44,6 +44,14 @@ export const PAGE_HTML = `<!doctype html>
     <p id="runs-empty" class="muted">No runs yet: trigger one (the x-dev banner shows a curl).</p>
     <div id="run-detail" hidden></div>
   </section>
+  <section id="faults-panel" hidden>
+    <h2>Faults</h2>
+    <ul id="fault-rules"></ul>
+    <table>
+      <thead><tr><th>Time</th><th>Request</th><th>Fault</th><th>Outcome</th></tr></thead>
+      <tbody id="faulted-requests"></tbody>
+    </table>
+  </section>
   <section id="vector-panel">
     <h2>Vector index</h2>
     <dl id="index-info" class="info"></dl>

@@ -203,6 +203,7 @@ export const RUNS_SCRIPT = `  // The server's clock, which a manual clock keeps 
 
   async function pollRuns() {
     await refreshRuns();
+    await refreshFaults();
     setTimeout(pollRuns, RUNS_EVERY_MS);
   }
 `;

@@ -5,6 +5,7 @@
  * textContent, so no run URL, header or metadata value is ever read as HTML.
  */
 import { POLL_HEADER } from "../http.js";
+import { FAULTS_SCRIPT } from "./page-faults-script.js";
 import { RUNS_SCRIPT } from "./page-runs-script.js";
 
 export const PAGE_SCRIPT = `"use strict";
@@ -79,6 +80,7 @@ export const PAGE_SCRIPT = `"use strict";
   }
 
 ${RUNS_SCRIPT}
+${FAULTS_SCRIPT}
   function namespaceLabel(name) {
     return name === "" ? "(default)" : name;
   }

@@ -11,6 +11,16 @@ export interface FlowLimits {
 
 type Task = () => Promise<unknown>;
 
+/** A key's limits and the starts inside its rate window, as a snapshot keeps them. */
+export interface SavedFlowKey {
+  /** The flow-control key. */
+  key: string;
+  /** The limits last sent for it. */
+  limits: FlowLimits;
+  /** Start times (ms on the service's clock), oldest first. */
+  starts: number[];
+}
+
 interface KeyState {
   limits: FlowLimits;
   queue: Task[];
@@ -59,10 +69,29 @@ export class FlowControl {
     };
   }
 
-  /** Drops every waiting task; used when the service closes. */
+  /** Drops every waiting task; used when the service closes and before a restore. */
   clear(): void {
     for (const state of this.keys.values()) state.queue.length = 0;
     this.keys.clear();
+  }
+
+  /**
+   * Each key's limits and recent starts, so a restored service keeps its rate windows.
+   * Waiting tasks are runs, saved with their next step; calls in flight are not kept.
+   */
+  save(): SavedFlowKey[] {
+    return [...this.keys].map(([key, state]) => ({
+      key,
+      limits: { ...state.limits },
+      starts: [...state.starts],
+    }));
+  }
+
+  /** Puts back saved keys, after `clear`. */
+  load(saved: SavedFlowKey[]): void {
+    for (const { key, limits, starts } of saved) {
+      this.keys.set(key, { limits, queue: [], inFlight: 0, starts: [...starts], wakeUp: false });
+    }
   }
 
   private pump(key: string, state: KeyState): void {

@@ -29,6 +29,7 @@ import { decodePercent, loadSpec } from "@x/openapi-check";
 import { type Clock, createClock } from "../clock.js";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http.js";
+import { createRandom } from "../random.js";
 import { sendErrorOrClose } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { answerClock, DEV_CLOCK } from "./clock-route.js";
@@ -36,14 +37,17 @@ import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendError, sendJson, short, splitTarget } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
+import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
-import { loadRun, type SavedRun, saveRun } from "./saved-runs.js";
-import { cancelRun, type DriverDeps, drive } from "./scheduler.js";
+import { cancelRun, type DriverDeps } from "./scheduler.js";
+import { checkSnapshot, restoreSnapshot, takeSnapshot, type WorkflowSnapshot } from "./snapshot.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
 
 export { FAILURE_CALL_HEADER, type FailureReport } from "./failure-callback.js";
 export type { AttemptView, RunState, RunView } from "./runs.js";
+export type { SavedRun, SnapshotRun } from "./saved-runs.js";
+export type { WorkflowSnapshot } from "./snapshot.js";
 
 /** Options of `createWorkflowService`. */
 export interface WorkflowServiceOptions {
@@ -72,6 +76,8 @@ export interface WorkflowServiceOptions {
   corsOrigin?: string;
   /** Overrides of `Svc-Retries`' maximum and the failure report's body size (see `DEFAULT_WORKFLOW_LIMITS`). */
   limits?: Partial<WorkflowLimits>;
+  /** Makes run ids a function of this seed and the order of triggers; random ones without it. */
+  randomSeed?: number;
 }
 
 /** A workflow service to mount on your own `node:http` server. */
@@ -126,36 +132,52 @@ export interface WorkflowService {
    */
   run(id: string): RunView | undefined;
   /**
-   * The unfinished runs with their next step, for a state file; call before `close()`.
+   * Every run (the unfinished ones with their next step), each flow-control key's window and
+   * the random generator's state, as a plain JSON value; `restore` puts it back.
    *
    * @example
    * ```ts
    * import { createWorkflowService } from "@x/dev-server";
    *
    * const before = createWorkflowService({ token: "dev-token" });
-   * const saved = before.pendingRuns();
+   * const saved = before.snapshot();
    * await before.close();
-   * const after = createWorkflowService({ token: "dev-token" });
-   * after.resume(saved);
+   * await createWorkflowService({ token: "dev-token" }).restore(saved);
    * ```
    */
-  pendingRuns(): SavedRun[];
+  snapshot(): WorkflowSnapshot;
   /**
-   * Resumes saved runs at their next step (due ones at once); throws for a malformed one.
+   * Cancels what the service is doing (timers, flow-control queues, calls in flight), then
+   * puts a snapshot's runs back, each resuming at its next step. Throws (a TypeError or
+   * ValidationError naming the part) for a malformed snapshot before anything changes.
    *
    * @example
    * ```ts
    * import { createWorkflowService } from "@x/dev-server";
    *
-   * const first = createWorkflowService({ token: "dev-token" });
-   * const unfinished = first.pendingRuns();
-   * await first.close();
-   * createWorkflowService({ token: "dev-token" }).resume(unfinished);
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * const clean = workflow.snapshot();
+   * // ... a test triggers runs
+   * await workflow.restore(clean); // no runs again
    * ```
    */
-  resume(runs: SavedRun[]): void;
+  restore(snapshot: WorkflowSnapshot): Promise<void>;
   /** The clock the service runs on. */
   readonly clock: Clock;
+  /**
+   * Calls `listener` after each change of run `id` (its state, an attempt, its next step);
+   * returns the function that stops it.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowService } from "@x/dev-server";
+   *
+   * const workflow = createWorkflowService({ token: "dev-token" });
+   * const stop = workflow.watch("wfr_123", () => console.log(workflow.run("wfr_123")?.state));
+   * stop();
+   * ```
+   */
+  watch(id: string, listener: () => void): () => void;
   /**
    * Cancels an unfinished run: it is never delivered again. Returns its view; undefined for
    * an unknown id. Throws a ValidationError for a run that already ended.
@@ -207,6 +229,8 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   }
   const limits = workflowLimits(options.limits);
   const closing = new AbortController();
+  // Aborted by close() and by each restore: ends the runs and calls of what came before.
+  let generation = new AbortController();
   const clock = options.clock ?? createClock("real");
   if (clock.mode === "manual" && timeScale !== 1) {
     throw new RangeError(
@@ -220,11 +244,12 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     timeScale,
     log: options.log ?? (() => {}),
-    signal: closing.signal,
+    signal: generation.signal,
     inFlight: new Set(),
     timeoutMs: deliveryTimeout(options.deliveryTimeoutMs),
     maxReportBodyBytes: limits.maxReportBodyBytes,
     live: new Map(),
+    watchers: new RunWatchers(),
   };
   const cors = corsPolicy(options.corsOrigin);
   const ctx: TriggerContext = {
@@ -233,6 +258,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     store,
     deps,
     fingerprints: new Map(),
+    random: createRandom(options.randomSeed),
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
@@ -312,31 +338,28 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     async close() {
       if (closing.signal.aborted) return;
       closing.abort();
+      generation.abort();
       clock.clearAll();
       deps.flow.clear();
       for (const run of store.unfinished()) run.state = "cancelled";
+      deps.watchers.changedAll();
       await Promise.allSettled([...deps.inFlight]);
     },
     clock,
     cancel,
+    watch: (id, listener) => deps.watchers.watch(id, listener),
     runs: () => store.list(),
     run: (id) => store.get(id),
-    pendingRuns() {
-      const saved: SavedRun[] = [];
-      for (const run of deps.live.values()) {
-        if (run.step === undefined) continue;
-        saved.push(saveRun(run, run.step, ctx.fingerprints.get(run.plan.id) ?? ""));
-      }
-      return saved;
-    },
-    resume(saved) {
-      const loaded = saved.map(loadRun);
-      for (const [i, { run, step }] of loaded.entries()) {
-        store.add(run.view);
-        ctx.fingerprints.set(run.plan.id, saved[i]!.fingerprint);
-        deps.live.set(run.plan.id, run);
-        drive(run, deps, step);
-      }
+    snapshot: () => takeSnapshot(ctx),
+    async restore(snapshot) {
+      const loaded = checkSnapshot(snapshot);
+      generation.abort();
+      generation = new AbortController();
+      deps.signal = generation.signal;
+      // The old runs stop waiting; once their calls settled, the clock drops their timers.
+      for (const run of deps.live.values()) run.waitingOn?.cancel();
+      await Promise.allSettled([...deps.inFlight]);
+      restoreSnapshot(ctx, snapshot, loaded);
     },
   };
 }

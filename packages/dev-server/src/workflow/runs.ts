@@ -97,6 +97,10 @@ export class RunStore {
     return this.byId.has(id);
   }
 
+  clear(): void {
+    this.byId.clear();
+  }
+
   add(run: RunView): void {
     this.byId.set(run.workflowRunId, run);
   }

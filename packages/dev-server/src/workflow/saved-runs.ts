@@ -18,17 +18,43 @@ interface SavedOutcome {
   error?: string;
 }
 
+/** An unfinished run: its request, its view and its next step. */
 export interface SavedRun {
+  /** The run's id. */
   id: string;
+  /** Unix ms on the service's clock when it was triggered. */
   createdAt: number;
+  /** Unix ms of the first delivery, before time scaling. */
   notBefore: number;
+  /** The workflow URL. */
   url: string;
   /** Base64 of the body bytes. */
   body: string;
+  /** The trigger's `Svc-*` and content-type headers, from which the run is rebuilt. */
   headers: Record<string, string>;
+  /** A hash of the trigger request, so a repeat of it is answered with this run. */
   fingerprint: string;
+  /** The run as `dev.runs.get` shows it, attempts so far included. */
   view: RunView;
+  /** The attempt it makes next and when (Unix ms; null for never), with the delivery a failure call reports. */
   step: { kind: Step["kind"]; retried: number; dueAt: number | null; lastDelivery?: SavedOutcome };
+}
+
+/** A finished run: only its view, and its request's fingerprint to answer a repeat of it. */
+export interface FinishedRun {
+  /** The run's id. */
+  id: string;
+  /** A hash of the trigger request, so a repeat of it is answered with this run. */
+  fingerprint: string;
+  /** The run as `dev.runs.get` shows it. */
+  view: RunView;
+}
+
+/** A run of a snapshot: unfinished ones carry their next `step`. */
+export type SnapshotRun = SavedRun | FinishedRun;
+
+export function isUnfinished(run: SnapshotRun): run is SavedRun {
+  return "step" in run;
 }
 
 function saveOutcome(outcome: Outcome): SavedOutcome {
@@ -74,8 +100,13 @@ export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
     },
     options,
   );
-  // The saved view carries the attempts made before the stop.
-  run.view = { ...run.view, state: saved.view.state, attempts: saved.view.attempts };
+  // The saved view carries the attempts made before the stop; copied, as the run adds to
+  // them and the same snapshot may be restored again.
+  run.view = {
+    ...run.view,
+    state: saved.view.state,
+    attempts: structuredClone(saved.view.attempts),
+  };
   const { lastDelivery, ...rest } = saved.step;
   const step: Step = {
     ...rest,

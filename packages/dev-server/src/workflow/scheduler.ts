@@ -2,6 +2,7 @@ import type { Clock, TimerHandle } from "../clock.js";
 import { type Bytes, type Outcome, post } from "./delivery.js";
 import { FAILURE_CALL_HEADER, failureReport } from "./failure-callback.js";
 import type { FlowControl, FlowLimits } from "./flow-control.js";
+import type { RunWatchers } from "./run-watch.js";
 import type { AttemptView, RunView } from "./runs.js";
 
 /** Everything a run needs from its trigger request, already validated. */
@@ -31,7 +32,10 @@ export interface DriverDeps {
   fetch: typeof fetch;
   timeScale: number;
   log: (line: string) => void;
-  /** Aborted by close(): cancels in-flight calls and stops every run where it is. */
+  /**
+   * Aborted by close() and by a restore: cancels in-flight calls and stops every run where
+   * it is. A restore puts a fresh signal here; each run keeps the one it started under.
+   */
   signal: AbortSignal;
   /** Calls in flight, so close() can wait for them to settle. */
   inFlight: Set<Promise<unknown>>;
@@ -40,6 +44,8 @@ export interface DriverDeps {
   maxReportBodyBytes: number;
   /** Unfinished runs by id; a run leaves when it finishes. */
   live: Map<string, LiveRun>;
+  /** Told of every change of a run's view. */
+  watchers: RunWatchers;
 }
 
 type Kind = AttemptView["kind"];
@@ -77,14 +83,17 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
   const { plan, view } = run;
   const scaled = (ms: number) => Math.max(0, ms) * deps.timeScale;
   const say = (text: string) => deps.log(`[workflow] run ${plan.id}: ${text}`);
+  const { signal } = deps;
   // A cancelled run stops where it is, as every run does when the service closes.
-  const stopped = () => deps.signal.aborted || view.state === "cancelled";
+  const stopped = () => signal.aborted || view.state === "cancelled";
+  const changed = () => deps.watchers.changed(plan.id);
 
   const next = (kind: Kind, retried: number, wait: number, lastDelivery?: Outcome) => {
     const dueAt = deps.clock.now() + wait;
     run.step = { kind, retried, dueAt, ...(lastDelivery === undefined ? {} : { lastDelivery }) };
     if (Number.isFinite(dueAt)) view.nextAttemptAt = dueAt;
     run.waitingOn = deps.clock.after(wait, () => attempt(kind, retried, lastDelivery));
+    changed();
   };
   const finished = () => {
     delete run.step;
@@ -99,6 +108,7 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     const call = () => deps.clock.track(send(kind, retried, lastDelivery));
     if (kind === "delivery" && plan.flowControl !== undefined) {
       view.state = "waiting";
+      changed();
       run.waitingOn = deps.flow.run(plan.flowControl.key, plan.flowControl.limits, () => {
         delete run.waitingOn;
         return call();
@@ -122,13 +132,14 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
       headers,
     };
     view.attempts.push(record);
+    changed();
     const pending = post(
       deps.fetch,
       {
         url: target,
         headers,
         body: failureCall ? reportBytes(plan, lastDelivery) : plan.body,
-        signal: deps.signal,
+        signal,
       },
       deps.timeoutMs,
       deps.maxReportBodyBytes,
@@ -138,12 +149,13 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     record.finishedAt = deps.clock.now();
     if (outcome.status !== undefined) record.status = outcome.status;
     if (outcome.error !== undefined) record.error = outcome.error;
-    if (stopped()) return;
+    if (stopped()) return changed();
     const what = `${failureCall ? "failure call" : "delivery"} attempt ${retried + 1}/${plan.retries + 1}`;
     const answer = outcome.status === undefined ? `error (${outcome.error})` : `${outcome.status}`;
     if (outcome.ok) {
       view.state = failureCall ? "callback-succeeded" : "succeeded";
       finished();
+      changed();
       say(`${what} -> ${answer}, ${view.state}`);
       return;
     }
@@ -158,6 +170,7 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
     if (failureCall) {
       view.state = "callback-failed";
       finished();
+      changed();
       say(`${what} -> ${answer}, failure call gave up`);
       return;
     }
@@ -191,6 +204,7 @@ export function cancelRun(run: LiveRun, deps: DriverDeps): void {
   delete run.view.nextAttemptAt;
   run.view.state = "cancelled";
   deps.live.delete(run.plan.id);
+  deps.watchers.changed(run.plan.id);
   deps.log(`[workflow] run ${run.plan.id}: cancelled`);
 }
 

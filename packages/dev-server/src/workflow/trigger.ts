@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { httpUrl } from "@x/core/internal";
 import {
@@ -9,6 +8,7 @@ import {
   validateRequestParts,
 } from "@x/openapi-check";
 import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
+import type { RandomSource } from "../random.js";
 import type { Bytes } from "./delivery.js";
 import { readOptions, type TriggerOptions } from "./headers.js";
 import { sendJson, short } from "./http.js";
@@ -26,6 +26,8 @@ export interface TriggerContext {
   deps: DriverDeps;
   /** Each run's request fingerprint, to tell a repeat from another request under its id. */
   fingerprints: Map<string, string>;
+  /** Where new run ids come from: the system, or the dev server's random seed. */
+  random: RandomSource;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function handleTrigger(
   // A run id names one run. The same request again (a client retrying a trigger whose
   // answer was lost) gets the run it started; a different request under a used id is
   // refused rather than silently answered with a run whose body or options differ.
-  const id = options.runId ?? `wfr_${randomUUID().replaceAll("-", "")}`;
+  const id = options.runId ?? `wfr_${ctx.random.hex(16)}`;
   const fingerprint = requestFingerprint(url, bytes, headers);
   const existing = ctx.store.get(id);
   if (existing !== undefined) {

@@ -1,0 +1,99 @@
+// x-dev stops when the process that started it goes away, saving its state file as on
+// SIGTERM: when its parent dies without passing a signal on (as `npm exec` does), and when
+// stdin, a pipe from the starter, is closed.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const ARGS = ["--conditions=source", "--import", "tsx", cli, "start", "--workflow-port", "0"];
+
+const folders: string[] = [];
+const children: ChildProcess[] = [];
+const grandchildren: number[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+  // An x-dev that failed to stop must not outlive the test.
+  for (const pid of grandchildren.splice(0)) if (isAlive(pid)) process.kill(pid, "SIGKILL");
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function stateFile(): string {
+  const folder = mkdtempSync(join(tmpdir(), "x-dev-starter-"));
+  folders.push(folder);
+  return join(folder, "state.json");
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once `read()` holds `pattern`; rejects with the output after ~20 s of real time. */
+async function until(read: () => string, pattern: RegExp): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (pattern.test(read())) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${pattern} in:\n${read()}`);
+}
+
+describe("x-dev and the process that started it", { timeout: 30_000 }, () => {
+  it("stops and saves its state when its parent dies without a signal", async () => {
+    const state = stateFile();
+    const args = [...ARGS, "--vector-port", "0", "--state", state];
+    // The intermediate starts x-dev (stdin from /dev/null, so only the parent's exit can
+    // tell), prints its pid, and is then killed outright, passing nothing on.
+    const starter = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { spawn } = require("node:child_process");
+         const dev = spawn(process.execPath, ${JSON.stringify(args)}, { stdio: ["ignore", "inherit", "inherit"] });
+         console.log("dev pid " + dev.pid);
+         setInterval(() => {}, 1000);`,
+      ],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    children.push(starter);
+    let output = "";
+    starter.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    await until(() => output, /workflow\s+http/);
+    const pid = Number(/dev pid (\d+)/.exec(output)?.[1]);
+    grandchildren.push(pid);
+    expect(isAlive(pid)).toBe(true);
+    starter.kill("SIGKILL");
+    await until(() => (isAlive(pid) ? "" : "gone"), /gone/);
+    expect(existsSync(state)).toBe(true);
+    expect(JSON.parse(readFileSync(state, "utf8"))).toMatchObject({ format: "x-dev-state" });
+  });
+
+  it("stops and saves its state when stdin, a pipe from its starter, is closed", async () => {
+    const state = stateFile();
+    const dev = spawn(process.execPath, [...ARGS, "--vector-port", "0", "--state", state], {
+      cwd: root,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    children.push(dev);
+    let output = "";
+    dev.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const exit = new Promise<number | null>((resolve) => dev.on("exit", resolve));
+    await until(() => output, /workflow\s+http/);
+    dev.stdin?.end();
+    expect(await exit).toBe(0);
+    expect(output).toContain("x-dev: stdin was closed by the process that started x-dev, stopping");
+    expect(output).toContain(`saved 0 vectors in 1 namespaces and 0 unfinished runs to ${state}`);
+  });
+});

@@ -1,0 +1,129 @@
+// Snapshots: dev.snapshot() / GET /v2/dev/snapshot hold both services' state as plain JSON,
+// dev.restore() / PUT /v2/dev/snapshot put it back mid-test (deliveries in flight cancelled
+// first), and the state file is the same value.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ValidationError } from "@x/core";
+import { VectorIndex } from "@x/vector";
+import { describe, expect, it } from "vitest";
+import { type DevSnapshot, startDevServer } from "../src/index.js";
+import { closedAfterEach, devCall, startEndpoint, startManual, trigger } from "./kit-harness.js";
+import { startReceiver } from "./workflow-harness.js";
+
+const HOUR = 3_600_000;
+const later = closedAfterEach();
+
+describe("snapshot and restore", () => {
+  it("restores runs, the clock, records and faults mid-test, and the test goes on from there", async () => {
+    const dev = later(await startManual({ randomSeed: 3 }));
+    const endpoint = later(await startEndpoint(dev));
+    const start = dev.clock.now();
+    await dev.vector.upsert([{ id: "a", vector: [1, 0] }], { namespace: "movies" });
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/later`, { "Svc-Delay": "1h" });
+    await dev.faults.add({ service: "vector", method: "GET", status: 503, times: Infinity });
+    const saved = await dev.snapshot();
+    expect(JSON.parse(JSON.stringify(saved))).toEqual(saved);
+
+    // The test moves on: the run is delivered, records and faults change.
+    await dev.clock.advance("2h");
+    await dev.vector.upsert([{ id: "b", vector: [0, 1] }], { namespace: "movies" });
+    await dev.vector.reset({ namespace: "movies" });
+    await dev.faults.clear();
+    const other = await trigger(dev, `${endpoint.url}/other`);
+    await dev.clock.advance(0);
+    expect(endpoint.calls.map((call) => call.path)).toEqual(["/later", "/other"]);
+
+    await dev.restore(saved);
+    expect(dev.clock.now()).toBe(start);
+    expect(await dev.runs.get(other.workflowRunId)).toBeUndefined();
+    expect(await dev.runs.get(workflowRunId)).toMatchObject({
+      state: "scheduled",
+      nextAttemptAt: start + HOUR,
+    });
+    expect(await dev.faults.list()).toMatchObject([{ id: "fault_1", times: "Infinity" }]);
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+    const found = await index.namespace("movies").fetch(["a", "b"]);
+    expect(found.map((record) => record?.id ?? null)).toEqual(["a", null]);
+
+    // From here the saved run is delivered once more, at its own time; the ids go on alike.
+    await dev.clock.advance("1h");
+    expect(endpoint.calls.map((call) => [call.path, call.at])).toEqual([
+      ["/later", start + HOUR],
+      ["/other", start + 2 * HOUR],
+      ["/later", start + HOUR],
+    ]);
+    expect((await dev.runs.get(workflowRunId))?.state).toBe("succeeded");
+    const again = await trigger(dev, `${endpoint.url}/other`);
+    expect(again.workflowRunId).toBe(other.workflowRunId);
+  });
+
+  it("cancels a delivery in flight before it restores", async () => {
+    const dev = later(await startManual());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await startReceiver(async () => {
+      await held;
+      return 200;
+    });
+    const empty = await dev.snapshot();
+    const { workflowRunId } = await trigger(dev, `${slow.url}/slow`);
+    while (slow.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await dev.runs.get(workflowRunId))?.state).toBe("delivering");
+    await dev.restore(empty);
+    expect(await dev.runs.list()).toEqual([]);
+    release();
+    await slow.close();
+  });
+
+  it("goes over HTTP on either port: GET and PUT /v2/dev/snapshot; a malformed one is a 400", async () => {
+    const dev = later(await startManual());
+    const endpoint = later(await startEndpoint(dev));
+    await trigger(dev, `${endpoint.url}/later`, { "Svc-Delay": "1d" });
+    const got = await fetch(`${dev.vectorUrl}/v2/dev/snapshot`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    const snapshot = (await got.json()) as DevSnapshot;
+    expect(snapshot).toEqual(await dev.snapshot());
+    await trigger(dev, `${endpoint.url}/extra`);
+    const put = await devCall(dev, "/v2/dev/snapshot", { method: "PUT", body: snapshot });
+    expect(put).toEqual({ status: 200, body: { restored: true } });
+    expect((await dev.runs.list()).map((run) => run.url)).toEqual([`${endpoint.url}/later`]);
+
+    const bad = await devCall(dev, "/v2/dev/snapshot", { method: "PUT", body: { format: "x" } });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: string }).error).toMatch(
+      /^the snapshot is not an x-dev state file/,
+    );
+    const wrongIndex = { ...snapshot, index: { ...snapshot.index, dimension: 3 } };
+    await expect(dev.restore(wrongIndex)).rejects.toThrow(ValidationError);
+    expect((await devCall(dev, "/v2/dev/snapshot", { method: "POST" })).status).toBe(405);
+    expect((await devCall(dev, "/v2/dev/snapshot", { token: false })).status).toBe(401);
+    // A refused snapshot changed nothing.
+    expect(await dev.runs.list()).toHaveLength(1);
+  });
+
+  it("the state file holds a snapshot: what close() writes, restore() takes", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "x-dev-snapshot-"));
+    try {
+      const stateFile = join(folder, "state.json");
+      const first = await startManual({ stateFile });
+      const endpoint = later(await startEndpoint(first));
+      await trigger(first, `${endpoint.url}/later`, { "Svc-Delay": "1d" });
+      await first.vector.upsert([{ id: "a", vector: [1, 0] }]);
+      const expected = await first.snapshot();
+      await first.close();
+      const written = JSON.parse(readFileSync(stateFile, "utf8")) as DevSnapshot;
+      expect(written).toEqual(expected);
+
+      const dev = later(await startDevServer({ clock: "manual", vector: { dimension: 2 } }));
+      await dev.restore(written);
+      expect((await dev.runs.list()).map((run) => run.state)).toEqual(["scheduled"]);
+      expect(dev.clock.now()).toBe(written.savedAt);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
