@@ -18,7 +18,7 @@ export type { KeyList } from "./known-keys";
 export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
 export { quote } from "./quote";
-export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
+export { CLIENT_OPTION_KEYS, checkRequestOptions, checkTokenIn } from "./request-options";
 export type { Answer, CallOptions, Transport, TransportConfig } from "./transport";
 export { createTransport } from "./transport";
 export { httpUrl } from "./url";

@@ -6,6 +6,7 @@ import {
   checkKnownKeys,
   checkObject,
   checkRequestOptions,
+  checkTokenIn,
   createClientCore,
   httpUrl,
   invalid,
@@ -99,6 +100,7 @@ export class WorkflowClient {
     if (!Object.hasOwn(REGIONS, region)) {
       invalid("region", `must be ${Object.keys(REGIONS).join(" or ")}`);
     }
+    checkTokenIn(options.tokenIn);
     this.#core = createClientCore<paths>({
       ...options,
       baseUrl:
