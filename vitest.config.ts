@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // One run across the workspace. Workspace packages resolve to their sources so
 // tests never depend on a previous build.
 const workspace = ["core", "workflow", "vector", "otel", "dev-server", "openapi-check"];
+// Packages with an `/internal` subpath for the other packages' use.
+const withInternal = ["core", "openapi-check"];
 
 export default defineConfig({
   resolve: {
@@ -12,10 +14,10 @@ export default defineConfig({
         find: new RegExp(`^@x/${name}$`),
         replacement: fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url)),
       })),
-      {
-        find: /^@x\/core\/internal$/,
-        replacement: fileURLToPath(new URL("./packages/core/src/internal.ts", import.meta.url)),
-      },
+      ...withInternal.map((name) => ({
+        find: new RegExp(`^@x/${name}/internal$`),
+        replacement: fileURLToPath(new URL(`./packages/${name}/src/internal.ts`, import.meta.url)),
+      })),
     ],
   },
   test: {
