@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -21,6 +22,11 @@ export default defineConfig({
     ],
   },
   test: {
+    // Vitest's default on a run is one worker fewer than the cores: a single worker on a
+    // 2-core machine. Most of this suite's time is spent waiting (sockets, child processes,
+    // the dev server's deliveries), so a second worker overlaps those waits; more cores
+    // keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ["packages/*/test/**/*.test.ts", "bench/test/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 15_000,
     hookTimeout: 30_000,
