@@ -1,5 +1,6 @@
 // The quick start: both clients against the embedded dev server, offline.
-// Run it with `pnpm start` (which builds first) or `pnpm --filter @x/examples quickstart`.
+// Run it with `pnpm start` or `pnpm --filter @x/examples quickstart`: both run the packages'
+// TypeScript sources (the `source` export condition), so no build is needed.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startDevServer } from "@x/dev-server";

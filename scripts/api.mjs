@@ -98,6 +98,7 @@ let failure;
 try {
   for (const pkg of releasedPackages(root)) {
     const result = extract(pkg, temp);
+    checkPackageDocumentation(pkg, temp);
     if (!args.check) {
       console.log(`api: ${pkg.report}${result.apiReportChanged ? " written" : " unchanged"}`);
     } else if (result.apiReportChanged) {
@@ -120,6 +121,19 @@ if (stale.length > 0) {
   process.exit(1);
 }
 if (args.check) console.log("api:check: every API report matches its build.");
+
+/**
+ * API Extractor marks a report whose declaration file opens without the package's doc
+ * comment; a package must say what it is (its tsup config puts `src/index.ts`'s comment in).
+ */
+function checkPackageDocumentation(pkg, temp) {
+  const report = readFileSync(join(temp, basename(pkg.report)), "utf8");
+  if (report.includes("(No @packageDocumentation comment for this package)")) {
+    throw new Error(
+      `${pkg.name}: ${pkg.entry} has no @packageDocumentation comment: open src/index.ts with one, and give it to tsup as the declaration banner (scripts/package-doc.mjs)`,
+    );
+  }
+}
 
 /** The committed report against the one the build gives, as git prints it. */
 function diff(pkg, temp) {

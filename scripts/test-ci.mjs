@@ -11,20 +11,28 @@
 // rehearsal) leave their counts in `.check-results/<stage>.json` as
 // `{ "passed": N, "failed": N }`; they are added to the totals here. `--expect a,b` names
 // the stages that must have left counts: one that crashed before writing them counts as
-// one failure, so a broken stage can never vanish from the totals.
+// one failure, so a broken stage can never vanish from the totals. `--stage-table` (as
+// `pnpm check` runs it) records the suite's seconds and prints the table of every stage's
+// seconds (scripts/check/stages.mjs) right before the totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { formatStageTable, readStages, recordStage } from "./check/stages.mjs";
 
 const { values: args } = parseArgs({
-  options: { seed: { type: "string" }, expect: { type: "string" } },
+  options: {
+    seed: { type: "string" },
+    expect: { type: "string" },
+    "stage-table": { type: "boolean", default: false },
+  },
 });
 const seed = args.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
 const out = ".vitest-results.json";
 const stages = ".check-results";
 rmSync(out, { force: true });
 console.log(`test-ci: the suite in shuffled order, seed ${seed}`);
+const started = performance.now();
 const run = spawnSync(
   "pnpm",
   [
@@ -39,6 +47,7 @@ const run = spawnSync(
   ],
   { stdio: "inherit" },
 );
+const suiteSeconds = (performance.now() - started) / 1000;
 
 let passed = 0;
 let failed = 0;
@@ -69,6 +78,10 @@ for (const name of (args.expect ?? "").split(",").filter(Boolean)) {
   if (written.includes(name)) continue;
   console.log(`${name}: left no counts in ${stages}/${name}.json; counted as 1 failed`);
   failed += 1;
+}
+if (args["stage-table"]) {
+  recordStage("vitest", suiteSeconds);
+  console.log(`\n${formatStageTable(readStages())}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -11,6 +11,7 @@ const api = join(dirname(fileURLToPath(import.meta.url)), "../scripts/api.mjs");
 // The package and its report are made once; each test works on its own copy, so it pays
 // for one API Extractor run (about a second and a half: TypeScript reading the DOM lib).
 let built: string;
+const PACKAGE_DOC = "/**\n * A demo package.\n *\n * @packageDocumentation\n */\n";
 let root: string;
 const pkg = () => join(root, "packages/demo");
 
@@ -41,7 +42,7 @@ beforeAll(() => {
   );
   write(
     "dist/index.d.ts",
-    "/** Greets. */\nexport declare function greet(name: string): string;\n",
+    `${PACKAGE_DOC}/** Greets. */\nexport declare function greet(name: string): string;\n`,
   );
   write("dist/internal.d.ts", "export declare function helper(): void;\n");
   expect(run().status).toBe(0);
@@ -71,7 +72,7 @@ it("writes the root export's declarations into packages/<dir>/<name>.api.md", ()
 it("fails on a changed public export until the report is updated, and says how", () => {
   write(
     "dist/index.d.ts",
-    "/** Greets. */\nexport declare function greet(name: string, loud?: boolean): string;\n",
+    `${PACKAGE_DOC}/** Greets. */\nexport declare function greet(name: string, loud?: boolean): string;\n`,
   );
   const { status, output } = run("--check");
   expect(status).toBe(1);
@@ -86,4 +87,16 @@ it("passes on a change to an internal subpath", () => {
     status: 0,
     output: "api:check: every API report matches its build.\n",
   });
+});
+
+it("fails when the root declaration file has no @packageDocumentation comment, and says where", () => {
+  write(
+    "dist/index.d.ts",
+    "/** Greets. */\nexport declare function greet(name: string): string;\n",
+  );
+  const { status, output } = run();
+  expect(status).toBe(1);
+  expect(output).toContain(
+    "@x/demo: packages/demo/dist/index.d.ts has no @packageDocumentation comment",
+  );
 });

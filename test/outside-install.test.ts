@@ -95,6 +95,20 @@ if (unbuilt.length > 0 && process.env.CI !== "true") {
       },
     });
 
+    // The clients are the app's dependencies; the dev server and its validator serve its
+    // tests only, so they are devDependencies, as the dev server's README asks.
+    const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      "@x/core",
+      "@x/otel",
+      "@x/vector",
+      "@x/workflow",
+    ]);
+    expect(Object.keys(manifest.devDependencies).sort()).toEqual([
+      "@x/dev-server",
+      "@x/openapi-check",
+    ]);
+
     // Every public package was packed and installed, and nothing private.
     const names = published.map(({ name }) => name).sort();
     const tarballs = readdirSync(packs).filter((file) => file.endsWith(".tgz"));

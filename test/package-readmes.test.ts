@@ -27,6 +27,27 @@ describe("the dev server's README", () => {
     expect(text).not.toMatch(/npx\s+(-\S+\s+)*x-dev/);
   });
 
+  // One reference of the test kit, the testing guide; the README links to it rather than
+  // keeping a second copy that drifts.
+  it("leaves the test kit's reference to docs/testing.md and links to it", () => {
+    const text = readme("dev-server");
+    const kit = text.slice(
+      text.indexOf("## Test kit"),
+      text.indexOf("\n## ", text.indexOf("## Test kit") + 1),
+    );
+    expect(kit).toContain("](../../docs/testing.md)");
+    expect(kit).not.toMatch(/^###/m);
+    const guide = readFileSync(join(root, "docs", "testing.md"), "utf8");
+    for (const call of [
+      "dev.clock.advance(by)",
+      "dev.runs.waitFor(",
+      "dev.vector.upsert(records",
+    ]) {
+      expect(guide).toContain(call);
+      expect(text).not.toContain(`await ${call}`);
+    }
+  });
+
   it("says what the package is for before anything else", () => {
     const first = readme("dev-server").split("\n\n")[1]!;
     expect(first).toMatch(/^Local emulators of the workflow trigger service and the vector/);

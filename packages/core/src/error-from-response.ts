@@ -2,6 +2,7 @@ import {
   ApiError,
   AuthenticationError,
   BadRequestError,
+  GoneError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
@@ -26,6 +27,7 @@ export const DEFAULT_HINTS: StatusHints = {
   401: "Check the token and its access.",
   403: "Check the token and its access.",
   404: "Check the client's URL and the path.",
+  410: "It was deleted for good, so retrying cannot help: check the client's URL and the path.",
   422: "Check the input's shape.",
   429: "Slow down or raise maxRetries.",
   500: "The service failed; retry later.",
@@ -36,6 +38,7 @@ const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
   401: AuthenticationError,
   403: AuthenticationError,
   404: NotFoundError,
+  410: GoneError,
   422: UnprocessableEntityError,
   429: RateLimitError,
 };

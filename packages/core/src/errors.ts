@@ -81,6 +81,11 @@ export class NotFoundError extends ApiError {
   /** Always `"NotFoundError"`, so logs and `error.name` checks name the class. */
   override name = "NotFoundError";
 }
+/** 410: the resource existed and was deleted, such as a vector index; retrying cannot help. */
+export class GoneError extends ApiError {
+  /** Always `"GoneError"`, so logs and `error.name` checks name the class. */
+  override name = "GoneError";
+}
 /** 422: well-formed but unusable input, such as a vector of the wrong dimension. */
 export class UnprocessableEntityError extends ApiError {
   /** Always `"UnprocessableEntityError"`, so logs and `error.name` checks name the class. */
@@ -199,6 +204,7 @@ brand(ApiError, "ApiError");
 brand(BadRequestError, "BadRequestError");
 brand(AuthenticationError, "AuthenticationError");
 brand(NotFoundError, "NotFoundError");
+brand(GoneError, "GoneError");
 brand(UnprocessableEntityError, "UnprocessableEntityError");
 brand(RateLimitError, "RateLimitError");
 brand(InternalServerError, "InternalServerError");

@@ -19,6 +19,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  GoneError,
   InternalServerError,
   NotFoundError,
   RateLimitError,

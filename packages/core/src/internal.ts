@@ -18,7 +18,7 @@ export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
 export type { CallInit, Operation } from "./operation";
 export { quote } from "./quote";
-export { CLIENT_OPTION_KEYS, checkRequestOptions } from "./request-options";
+export { CLIENT_OPTION_KEYS, checkRequestOptions, checkTokenIn } from "./request-options";
 export { shownUrl } from "./shown-url";
 export type { SpecRule } from "./spec-rules";
 export { checkFields, checkScalar } from "./spec-rules";

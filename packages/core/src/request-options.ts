@@ -23,6 +23,19 @@ export const CLIENT_OPTION_KEYS: KeyList<ClientOptions> = {
   tracing: true,
 };
 
+/** Where a client may send its token: the `Authorization` header or a query parameter. */
+const TOKEN_PLACES = ["header", "query"];
+
+/**
+ * A client's `tokenIn`, when it takes one. Checked here because the transport reads any
+ * other value as "header": a typo would send the token where the caller did not ask.
+ */
+export function checkTokenIn(value: unknown): void {
+  if (value !== undefined && !(typeof value === "string" && TOKEN_PLACES.includes(value))) {
+    invalid("tokenIn", 'must be "header" or "query"');
+  }
+}
+
 /** A retry count: a non-negative integer. */
 export function checkMaxRetries(value: unknown, field = "maxRetries"): void {
   if (!Number.isInteger(value) || (value as number) < 0) {

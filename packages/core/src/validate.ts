@@ -5,16 +5,16 @@ import { invalid } from "./errors";
 // retried ConnectionError) on the first call.
 
 /**
- * Extra `RequestInit` fields for every call (`keepalive`, `cache`, `credentials`, a
- * runtime's own such as undici's `dispatcher`). The fields the client sets per call are
- * excluded, and so is `redirect`: redirects are never followed.
+ * Extra `RequestInit` fields for every call (`keepalive`, `cache`, `credentials`), and
+ * undici's `dispatcher` on Node. The fields the client sets per call are excluded, and so
+ * is `redirect`: redirects are never followed. The keys are named, not open, so a typo
+ * such as `cach` fails to compile instead of being passed to fetch and ignored.
  */
-export type FetchOptions = Omit<
-  RequestInit,
-  "method" | "headers" | "body" | "signal" | "redirect"
-> & {
-  [field: string]: unknown;
-};
+export interface FetchOptions
+  extends Omit<RequestInit, "method" | "headers" | "body" | "signal" | "redirect"> {
+  /** Node's (undici's) `Dispatcher`: a connection pool, proxy or TLS settings. */
+  dispatcher?: unknown;
+}
 
 /**
  * The token goes into a header or a URL as is. A line break or a space (often a file's

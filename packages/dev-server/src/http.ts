@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "@x/openapi-check";
+import { MAX_JSON_DEPTH } from "@x/openapi-check";
+import { nestsDeeperThan } from "@x/openapi-check/internal";
 
 /**
  * A request the HTTP layer refuses (no route, no token, wrong method, unreadable body);

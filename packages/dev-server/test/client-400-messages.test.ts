@@ -13,10 +13,13 @@ afterAll(() => dev.close());
 
 it("a bad filter's 400 suggests quoting the bare word, and ends there", async () => {
   const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token });
-  const query = index.query({ vector: [1, 0], topK: 1, filter: "genre = sci" }, { maxRetries: 0 });
+  const query = index.query(
+    { vector: [1, 0], topK: 1, filter: "genre = sci-fi" },
+    { maxRetries: 0 },
+  );
   await expect(query).rejects.toBeInstanceOf(BadRequestError);
   await expect(query).rejects.toThrow(
-    /^400 filter: Invalid filter at position 9: expected a value \(number, quoted string, true or false\), found "sci"; a string value is quoted: write 'sci'$/,
+    /^400 filter: Invalid filter at position 9: expected a value \(number, quoted string, true or false\), found "sci-fi"; a string value is quoted: write 'sci-fi'$/,
   );
 });
 

@@ -130,6 +130,14 @@ describe("filter syntax errors name the position", () => {
     ["genre = sci", 9, `found "sci"; a string value is quoted: write 'sci'`],
     ["genre IN ('drama', sci)", 20, `found "sci"; a string value is quoted: write 'sci'`],
     ["title GLOB The", 12, `found "The"; a string value is quoted: write 'The'`],
+    // The advice quotes the whole word, not the first token of it.
+    ["genre = sci-fi", 9, `found "sci-fi"; a string value is quoted: write 'sci-fi'`],
+    [
+      "genre IN ('drama', sci-fi.2)",
+      20,
+      `found "sci-fi.2"; a string value is quoted: write 'sci-fi.2'`,
+    ],
+    ["genre = sci-fi AND year = 1", 9, `write 'sci-fi'`],
   ])("%s", async (filter, position, words) => {
     const answer = await h.post("/query", { vector: [1, 0], filter });
     expect(answer.status).toBe(400);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { decodePercent, MAX_JSON_DEPTH, parseBody } from "../src/index.js";
+import { MAX_JSON_DEPTH, parseBody } from "../src/index.js";
+import { decodePercent } from "../src/internal.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

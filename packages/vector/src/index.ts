@@ -22,6 +22,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  GoneError,
   InternalServerError,
   NotFoundError,
   RateLimitError,

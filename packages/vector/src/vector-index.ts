@@ -157,6 +157,7 @@ export class VectorIndex<Meta = AnyMeta> {
         hints: {
           401: "Check the token: the client sends it as Authorization: Bearer <token>, and it must be this index's token (VECTOR_TOKEN) with access to it.",
           404: "Check the index URL and the namespace.",
+          410: "This index was deleted: create an index and use its URL and token (VECTOR_URL, VECTOR_TOKEN).",
         },
       });
     this.api = this.#core.api;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthenticationError, NotFoundError, VectorIndex } from "../src/index.js";
+import { AuthenticationError, GoneError, NotFoundError, VectorIndex } from "../src/index.js";
 
 const TOKEN = "tok_hints_0123456789";
 
@@ -16,6 +16,22 @@ describe("what the vector client's errors advise", () => {
     expect((error as Error).message).toBe(
       "404 namespace not found. Check the index URL and the namespace.",
     );
+  });
+
+  it("a 410 says the index was deleted and what to use instead, without retrying", async () => {
+    let calls = 0;
+    const fetch = async () => {
+      calls++;
+      return Response.json({ error: "this index was deleted", status: 410 }, { status: 410 });
+    };
+    const index = new VectorIndex({ url: "http://127.0.0.1:1", token: TOKEN, fetch });
+    const error = await index.info().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GoneError);
+    expect(error).toMatchObject({ name: "GoneError", status: 410 });
+    expect((error as Error).message).toBe(
+      "410 this index was deleted. This index was deleted: create an index and use its URL and token (VECTOR_URL, VECTOR_TOKEN).",
+    );
+    expect(calls).toBe(1);
   });
 
   it("a 401 says how the token is sent and which one to use", async () => {

@@ -6,6 +6,7 @@ import {
   checkKnownKeys,
   checkObject,
   checkRequestOptions,
+  checkTokenIn,
   createClientCore,
   httpUrl,
   invalid,
@@ -101,6 +102,7 @@ export class WorkflowClient {
     checkKnownKeys("WorkflowClient", options, CLIENT_KEYS);
     const { baseUrl, region = "eu-central-1" } = options;
     if (!REGIONS.includes(region)) invalid("region", `must be ${REGIONS.join(" or ")}`);
+    checkTokenIn(options.tokenIn);
     this.#core = createClientCore<paths>({
       ...options,
       baseUrl:

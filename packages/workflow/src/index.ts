@@ -22,6 +22,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  GoneError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
@@ -47,10 +48,4 @@ export type {
   WorkflowClientOptions,
 } from "./options";
 export type { RetryDelay } from "./retry-delay";
-export {
-  defaultRetryDelay,
-  MAX_NESTING,
-  MAX_NUMBER,
-  parseRetryDelay,
-  retryDelaySchedule,
-} from "./retry-delay";
+export { defaultRetryDelay, parseRetryDelay, retryDelaySchedule } from "./retry-delay";

@@ -70,6 +70,11 @@ describe("WorkflowClient: where requests go", () => {
       "timeoutMs",
       "must be a positive number of milliseconds, at most 2147483647",
     ],
+    // Any value but the two is refused, rather than read as "header".
+    [{ token: TOKEN, tokenIn: "Query" }, "tokenIn", 'must be "header" or "query"'],
+    [{ token: TOKEN, tokenIn: "querystring" }, "tokenIn", 'must be "header" or "query"'],
+    [{ token: TOKEN, tokenIn: 42 }, "tokenIn", 'must be "header" or "query"'],
+    [{ token: TOKEN, tokenIn: null }, "tokenIn", 'must be "header" or "query"'],
   ])("rejects %j", (options, field, rule) => {
     expect(invalidField(() => new WorkflowClient(options as never))).toEqual([field, rule]);
   });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import * as root from "../src/index";
 import {
   defaultRetryDelay,
-  MAX_NESTING,
-  MAX_NUMBER,
   parseRetryDelay,
   retryDelaySchedule,
   ValidationError,
 } from "../src/index";
+// The limits are the parser's own, stated in its messages rather than exported.
+import { MAX_NESTING, MAX_NUMBER } from "../src/retry-delay";
 import { validationError } from "./helpers";
 
 const at = (expression: string, retried: number) => parseRetryDelay(expression).evaluate(retried);
@@ -123,6 +124,11 @@ describe("defaultRetryDelay", () => {
 });
 
 describe("parseRetryDelay limits", () => {
+  it("are the parser's own, not root exports whose names would not say what they limit", () => {
+    expect(Object.keys(root)).not.toContain("MAX_NESTING");
+    expect(Object.keys(root)).not.toContain("MAX_NUMBER");
+  });
+
   it(`nests at most ${MAX_NESTING} levels of parentheses, signs and calls`, () => {
     const nested = (depth: number) => `${"(".repeat(depth)}1${")".repeat(depth)}`;
     expect(parseRetryDelay(nested(MAX_NESTING)).evaluate(0)).toBe(1);

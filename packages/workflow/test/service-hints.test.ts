@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuthenticationError, NotFoundError, WorkflowClient } from "../src/index.js";
+import { AuthenticationError, GoneError, NotFoundError, WorkflowClient } from "../src/index.js";
 
 const TOKEN = "tok_hints_0123456789";
 const notFound = async () => new Response('{"error":"no such path"}', { status: 404 });
@@ -13,6 +13,16 @@ describe("what the workflow client's errors advise", () => {
       "404 no such path. Check the client's baseUrl (or region).",
     );
     expect((error as Error).message).not.toMatch(/namespace/i);
+  });
+
+  it("a 410 is a GoneError that says what happened and what to do", async () => {
+    const gone = async () => Response.json({ error: "gone" }, { status: 410 });
+    const wf = new WorkflowClient({ token: TOKEN, baseUrl: "http://127.0.0.1:1", fetch: gone });
+    const error = await wf.trigger({ url: "https://example.org/flow" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GoneError);
+    expect((error as Error).message).toBe(
+      "410 gone. It was deleted for good, so retrying cannot help: check the client's URL and the path.",
+    );
   });
 
   it("a 401 names both ways the token can be sent", async () => {

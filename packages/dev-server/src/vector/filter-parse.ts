@@ -29,13 +29,26 @@ export type FilterNode =
 // Parentheses recurse; a bound keeps a hostile filter from exhausting the stack.
 const MAX_DEPTH = 64;
 
+// What a user means as one unquoted value runs to the next space, parenthesis, comma or
+// quote: `sci-fi` lexes as "sci", "-", "fi", and advice to quote only "sci" would be wrong.
+const BARE_WORD = /[^\s(),'"]+/y;
+
+/** The unquoted word that starts at `pos` in `source`, as the user wrote it. */
+function bareWordAt(source: string, pos: number): string {
+  BARE_WORD.lastIndex = pos;
+  return BARE_WORD.exec(source)?.[0] ?? "";
+}
+
 class Parser {
   private i = 0;
   private depth = 0;
+  private readonly tokens: Token[];
   constructor(
-    private readonly tokens: Token[],
+    private readonly source: string,
     private readonly maxGlobLength: number,
-  ) {}
+  ) {
+    this.tokens = tokenize(source);
+  }
 
   private peek(offset = 0): Token {
     return this.tokens[Math.min(this.i + offset, this.tokens.length - 1)]!;
@@ -52,10 +65,11 @@ class Parser {
   private failUnquoted(expected: string): never {
     const t = this.peek();
     if (t.type !== "ident") this.fail(expected);
-    const quoted = `'${t.text}'`;
+    // The word stops at any quote, so it needs no escaping inside the quotes.
+    const word = bareWordAt(this.source, t.pos);
     throw new FilterSyntaxError(
       t.pos + 1,
-      `expected ${expected}, found ${describe(t)}; a string value is quoted: write ${quoted}`,
+      `expected ${expected}, found "${word}"; a string value is quoted: write '${word}'`,
     );
   }
   private isKeyword(word: string, offset = 0): boolean {
@@ -240,5 +254,5 @@ class Parser {
  */
 export function parseFilter(source: string, maxGlobLength: number): FilterNode | undefined {
   if (source.trim() === "") return undefined;
-  return new Parser(tokenize(source), maxGlobLength).parse();
+  return new Parser(source, maxGlobLength).parse();
 }

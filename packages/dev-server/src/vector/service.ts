@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decodePercent, formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
+import { formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
+import { decodePercent } from "@x/openapi-check/internal";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import {
   DEFAULT_MAX_BODY_BYTES,

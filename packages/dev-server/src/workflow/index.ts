@@ -25,7 +25,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
-import { decodePercent, loadSpec } from "@x/openapi-check";
+import { loadSpec } from "@x/openapi-check";
+import { decodePercent } from "@x/openapi-check/internal";
 import { type Clock, createClock } from "../clock.js";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http.js";

@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { httpUrl } from "@x/core/internal";
 import {
   type ContractSpec,
-  decodePercent,
   parseBody,
   type Violation,
   validateRequestParts,
 } from "@x/openapi-check";
+import { decodePercent } from "@x/openapi-check/internal";
 import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
 import type { RandomSource } from "../random.js";
 import type { Bytes } from "./delivery.js";

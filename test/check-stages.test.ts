@@ -1,0 +1,108 @@
+// `pnpm check` (scripts/check/main.mjs) ends with the table of each stage's seconds, then
+// the totals line `N passed, N failed` that .ci/run reads. Run here in a temporary copy of
+// its scripts, with a stand-in `pnpm` on the PATH (each stage's exit code from the
+// environment, and a vitest that writes a report) and a stand-in Chromium check.
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatStageTable } from "../scripts/check/stages.mjs";
+
+const scripts = fileURLToPath(new URL("../scripts/", import.meta.url));
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "x-check-"));
+  mkdirSync(join(root, "bin"));
+  cpSync(join(scripts, "check"), join(root, "scripts/check"), { recursive: true });
+  cpSync(join(scripts, "test-ci.mjs"), join(root, "scripts/test-ci.mjs"));
+  writeFileSync(join(root, "scripts/ensure-chromium.mjs"), 'console.log("chromium: present");\n');
+  // `pnpm run <stage>` exits with $FAIL_<stage> (default 0); the counted stages leave their
+  // counts; `pnpm exec vitest ... --outputFile.json=F` writes a report of 7 passed tests.
+  const fake = `#!/bin/sh
+if [ "$1" = run ]; then
+  stage=$(echo "$2" | tr -c 'a-z\\n' _)
+  case "$2" in
+    test:runtimes) mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
+    release:rehearse) mkdir -p .check-results; echo '{"passed":2,"failed":0}' > .check-results/release.json;;
+  esac
+  eval "exit \\\${FAIL_$stage:-0}"
+fi
+for arg in "$@"; do
+  case "$arg" in --outputFile.json=*) echo '{"numPassedTests":7,"numFailedTests":0,"testResults":[]}' > "\${arg#*=}";; esac
+done
+`;
+  writeFileSync(join(root, "bin/pnpm"), fake);
+  chmodSync(join(root, "bin/pnpm"), 0o755);
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+function check(env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ["scripts/check/main.mjs"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, ...env, PATH: `${join(root, "bin")}${delimiter}${process.env.PATH}` },
+  });
+  return { status: result.status, lines: result.stdout.trim().split("\n") };
+}
+
+describe.skipIf(process.platform === "win32")("pnpm check", () => {
+  it("ends with the stage table, then the totals line", () => {
+    const { status, lines } = check();
+    expect(status).toBe(0);
+    expect(lines.at(-1)).toBe("12 passed, 0 failed");
+    const table = lines.indexOf("Stage seconds of this run:");
+    expect(table).toBeGreaterThan(-1);
+    const names = lines.slice(table + 2, -2).map((line) => line.split(/\s+/)[0]);
+    expect(names).toEqual([
+      "lint:spec",
+      "gen:check",
+      "workflows:check",
+      "release:check",
+      "lint",
+      "lint:deps",
+      "size",
+      "build",
+      "api:check",
+      "lint:pkg",
+      "typecheck",
+      "contract:mutate",
+      "chromium",
+      "test:runtimes",
+      "release:rehearse",
+      "vitest",
+    ]);
+    expect(lines.at(-2)).toMatch(/^total\s+\d+\.\d\s+100%$/);
+  });
+
+  it("stops at a failed gate, and still prints the table of what ran", () => {
+    const { status, lines } = check({ FAIL_lint_deps: "2" });
+    expect(status).toBe(2);
+    expect(lines.at(-1)).toBe("check: lint:deps failed (exit 2); the stages after it did not run.");
+    expect(lines.some((line) => line.startsWith("lint:deps "))).toBe(true);
+    expect(lines.some((line) => line.startsWith("build "))).toBe(false);
+  });
+});
+
+describe("the stage table", () => {
+  it("gives each in-line stage its share of the total; a background one only its seconds", () => {
+    const table = formatStageTable([
+      { name: "lint", seconds: 10, note: "" },
+      { name: "chromium", seconds: 40, note: "in background" },
+      { name: "vitest", seconds: 30, note: "" },
+    ]);
+    expect(table.split("\n")).toEqual([
+      "Stage seconds of this run:",
+      "stage     seconds  share",
+      "lint         10.0    25%",
+      "chromium     40.0         in background",
+      "vitest       30.0    75%",
+      "total        40.0   100%",
+    ]);
+  });
+});
