@@ -27,6 +27,7 @@ if [ "$1" = run ]; then
   case "$2" in
     test:runtimes) mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
     release:rehearse) mkdir -p .check-results; echo '{"passed":2,"failed":0}' > .check-results/release.json;;
+    spec:walk) mkdir -p .check-results; echo '{"passed":1,"failed":0}' > .check-results/spec-walk.json;;
   esac
   eval "exit \\\${FAIL_$stage:-0}"
 fi
@@ -55,7 +56,7 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
   it("ends with the stage table, then the totals line", () => {
     const { status, lines } = check();
     expect(status).toBe(0);
-    expect(lines.at(-1)).toBe("12 passed, 0 failed");
+    expect(lines.at(-1)).toBe("13 passed, 0 failed");
     const table = lines.indexOf("Stage seconds of this run:");
     expect(table).toBeGreaterThan(-1);
     const names = lines.slice(table + 2, -2).map((line) => line.split(/\s+/)[0]);
@@ -75,6 +76,7 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
       "chromium",
       "test:runtimes",
       "release:rehearse",
+      "spec:walk",
       "vitest",
     ]);
     expect(lines.at(-2)).toMatch(/^total\s+\d+\.\d\s+100%$/);

@@ -22,17 +22,80 @@ export interface CallTrace {
   /**
    * Before attempt `attempt` (from 1) is sent: may add trace-context headers to `headers`,
    * this attempt's own copy. Every call of it is followed by one of `attempted`.
+   *
+   * @example
+   * ```ts
+   * import type { CallTrace } from "@x/core";
+   *
+   * // Each attempt carries its number, so the server's log can tell resends apart.
+   * const trace: CallTrace = {
+   *   attempt(attempt, headers) {
+   *     headers["x-attempt"] = String(attempt);
+   *   },
+   *   attempted: () => {},
+   *   end: () => {},
+   * };
+   * ```
    */
   attempt(attempt: number, headers: Record<string, string>): void;
-  /** After each attempt, retried, final, or cut by the caller's abort. */
+  /**
+   * After each attempt, retried, final, or cut by the caller's abort.
+   *
+   * @example
+   * ```ts
+   * import type { CallTrace } from "@x/core";
+   *
+   * const trace: CallTrace = {
+   *   attempt: () => {},
+   *   attempted(event) {
+   *     console.log(`attempt ${event.attempt}: ${event.status ?? event.error?.name}`);
+   *   },
+   *   end: () => {},
+   * };
+   * ```
+   */
   attempted(event: AttemptEvent): void;
-  /** Once, when the call ends: the final status, or the error it rejects with. */
+  /**
+   * Once, when the call ends: the final status, or the error it rejects with.
+   *
+   * @example
+   * ```ts
+   * import type { CallTrace } from "@x/core";
+   *
+   * const trace: CallTrace = {
+   *   attempt: () => {},
+   *   attempted: () => {},
+   *   end(status, error) {
+   *     console.log(error === undefined ? `done: ${status}` : `failed: ${String(error)}`);
+   *   },
+   * };
+   * ```
+   */
   end(status: number | undefined, error: unknown): void;
 }
 
 /** What a client's `tracing` option takes, as `tracing()` from `@x/otel` gives it. */
 export interface Tracing {
-  /** Called as each call starts, in the caller's context. Must not throw. */
+  /**
+   * Called as each call starts, in the caller's context. Must not throw.
+   *
+   * @example
+   * ```ts
+   * import type { Tracing } from "@x/core";
+   *
+   * // How long each call took, from its start to its end.
+   * const tracing: Tracing = {
+   *   startCall(call) {
+   *     const started = performance.now();
+   *     return {
+   *       attempt() {},
+   *       attempted() {},
+   *       end: (status) => console.log(call.name, status, performance.now() - started),
+   *     };
+   *   },
+   * };
+   * ```
+   */
   startCall(call: TracedCallInfo): CallTrace;
 }
 

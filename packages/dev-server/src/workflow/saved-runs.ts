@@ -37,7 +37,16 @@ export interface SavedRun {
   /** The run as `dev.runs.get` shows it, attempts so far included. */
   view: RunView;
   /** The attempt it makes next and when (Unix ms; null for never), with the delivery a failure call reports. */
-  step: { kind: Step["kind"]; retried: number; dueAt: number | null; lastDelivery?: SavedOutcome };
+  step: {
+    /** What the attempt is: a delivery to the workflow URL or a failure call. */
+    kind: Step["kind"];
+    /** How many retries came before it. */
+    retried: number;
+    /** When it is due, Unix ms on the service's clock; null for never. */
+    dueAt: number | null;
+    /** For a failure call, the failed delivery it reports. */
+    lastDelivery?: SavedOutcome;
+  };
 }
 
 /** A finished run: only its view, and its request's fingerprint to answer a repeat of it. */
