@@ -1,0 +1,160 @@
+// Runs one scenario: builds the client it drew, scripts the server, makes the call with
+// its abort, and gathers everything observable about it once it settles.
+import type { ReadableSpan, Span } from "@opentelemetry/sdk-trace-base";
+import type { Middleware } from "@x/core";
+import { tracing } from "@x/otel";
+import { VectorIndex } from "@x/vector";
+import { WorkflowClient } from "@x/workflow";
+import type { Reason, Scenario } from "./draw";
+import type { HostileServer, Served } from "./hostile-server";
+import { type HookRecord, makeMiddleware } from "./middleware";
+import { type ClientTimers, type LogLine, recordingLogger, type SpanLedger } from "./observe";
+import { type CallPlan, callVector, callWorkflow, isApi, type Returned } from "./operations";
+
+/** Characters that percent-encoding and JSON escaping both change, around a unique core. */
+export const TOKEN = 'sk"Q7zP4wX9/live+a&b=1';
+/** What a workflow URL's query carries in the scenarios that put a secret there. */
+export const URL_SECRET = "BYPASS-7f3k9Qz2";
+
+/** How long the sockets of a settled call may take to close before they count as left open. */
+const SOCKET_GRACE_MS = 1000;
+
+/** The machinery one test file shares across its scenarios. */
+export interface Rig {
+  server: HostileServer;
+  ledger: SpanLedger;
+  timers: ClientTimers;
+  /** Rejections nobody handled, as the process reports them. */
+  unhandled: unknown[];
+}
+
+export interface Observation {
+  returned?: Returned;
+  /** What the call rejected with; `rejected` tells an `undefined` rejection apart. */
+  error?: unknown;
+  rejected: boolean;
+  settledMs: number;
+  served: Served[];
+  hooks: HookRecord[];
+  logs: LogLine[];
+  started: Span[];
+  ended: ReadableSpan[];
+  complaints: string[];
+  /** The signal's reason, when the abort happened. */
+  abort?: { reason: unknown };
+  timersLeft: number;
+  socketsLeft: number;
+  unhandled: unknown[];
+}
+
+function reasonOf(kind: Reason): unknown {
+  if (kind === "error") return new Error("the user cancelled");
+  if (kind === "string") return "the user cancelled";
+  return undefined;
+}
+
+const nextMacrotask = () => new Promise((resolve) => setImmediate(resolve));
+
+export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observation> {
+  const { server, ledger, timers } = rig;
+  const { client, call } = scenario;
+  ledger.reset();
+  rig.unhandled.length = 0;
+  const hooks: HookRecord[] = [];
+  const logs: LogLine[] = [];
+  const common = {
+    token: TOKEN,
+    maxRetries: client.maxRetries,
+    timeoutMs: client.timeoutMs,
+    logger: recordingLogger(logs),
+    logLevel: client.logLevel,
+    ...(client.defaultHeaders ? { defaultHeaders: client.defaultHeaders } : {}),
+    ...(client.tracing ? { tracing: tracing({ tracerProvider: ledger.provider }) } : {}),
+  };
+  const target =
+    scenario.service === "workflow"
+      ? new WorkflowClient({ ...common, baseUrl: server.url, tokenIn: client.tokenIn })
+      : new VectorIndex({ ...common, url: server.url }).namespace(call.namespace);
+  for (const kind of client.middleware) target.use(makeMiddleware(kind, hooks));
+  if (client.failingUse) {
+    try {
+      target.use(makeMiddleware("pass", hooks), {} as Middleware);
+    } catch {
+      // Expected: the second one is no middleware. What the first one then sees is checked.
+    }
+  }
+
+  const controller = new AbortController();
+  let abort: { reason: unknown } | undefined;
+  const fire = () => {
+    if (abort) return;
+    controller.abort(reasonOf(scenario.abort.when === "none" ? "default" : scenario.abort.reason));
+    abort = { reason: controller.signal.reason };
+  };
+  const exchange = server.begin(scenario.behaviours);
+  const plan: CallPlan = {
+    op: call.op,
+    take: call.take,
+    options: { ...call.options },
+    api: {},
+    workflowUrl: `https://app.example.com/api/wf${call.secretInUrl ? `?x-vercel-protection-bypass=${URL_SECRET}` : ""}`,
+    ...(call.runId ? { runId: "run-scenario-1" } : {}),
+  };
+  if (isApi(call.op)) {
+    if (call.parseAs) plan.api.parseAs = call.parseAs;
+    if (call.perRequest) plan.api.middleware = [makeMiddleware(call.perRequest, hooks)];
+  }
+  if (scenario.abort.when !== "none") {
+    if (isApi(call.op)) plan.api.signal = controller.signal;
+    else plan.options.signal = controller.signal;
+  }
+  const { abort: when } = scenario;
+  if (when.when === "before") fire();
+  if (when.when === "attempt") {
+    exchange.hold.add(when.request);
+    exchange.onRequest = (index) => index === when.request && fire();
+  }
+  timers.onBackoff = when.when === "backoff" ? fire : undefined;
+
+  const started = performance.now();
+  let returned: Returned | undefined;
+  let error: unknown;
+  let rejected = false;
+  try {
+    returned =
+      scenario.service === "workflow"
+        ? await callWorkflow(target as WorkflowClient, plan)
+        : await callVector(target as VectorIndex, plan);
+  } catch (caught) {
+    error = caught;
+    rejected = true;
+  }
+  const settledMs = performance.now() - started;
+  timers.onBackoff = undefined;
+
+  // A timer the call left behind is still pending once the loop has turned.
+  await nextMacrotask();
+  const timersLeft = timers.pending.size;
+  for (const timer of timers.pending) clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
+  const closeBy = Date.now() + SOCKET_GRACE_MS;
+  while (server.openSockets() > 0 && Date.now() < closeBy) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await nextMacrotask();
+  return {
+    ...(returned ? { returned } : {}),
+    error,
+    rejected,
+    settledMs,
+    served: exchange.served,
+    hooks,
+    logs,
+    started: [...ledger.started],
+    ended: [...ledger.ended],
+    complaints: [...ledger.complaints],
+    ...(abort ? { abort } : {}),
+    timersLeft,
+    socketsLeft: server.openSockets(),
+    unhandled: [...rig.unhandled],
+  };
+}
