@@ -5,7 +5,7 @@ import type { LogLevel } from "@x/core";
 import fc from "fast-check";
 import type { Behaviour } from "./behaviours";
 import { MIDDLEWARE_KINDS, type MiddlewareKind } from "./middleware";
-import { DECLARED_ERRORS, type Op, type Take, VECTOR_OPS, WORKFLOW_OPS } from "./operations";
+import { DECLARED_ERRORS, isApi, type Op, type Take, VECTOR_OPS, WORKFLOW_OPS } from "./operations";
 
 export type Service = "workflow" | "vector";
 
@@ -57,7 +57,7 @@ function behaviour(service: Service): fc.Arbitrary<Behaviour> {
   return fc.oneof(
     { arbitrary: fc.constant<Behaviour>({ kind: "json" }), weight: 4 },
     { arbitrary: fc.constant<Behaviour>({ kind: "empty" }), weight: 2 },
-    { arbitrary: fc.constant<Behaviour>({ kind: "text" }), weight: 2 },
+    { arbitrary: fc.constant<Behaviour>({ kind: "text" }), weight: 3 },
     fc.constantFrom(...errors).map((status): Behaviour => ({ kind: "status", status })),
     fc
       .record({
@@ -107,7 +107,10 @@ function scenarioOf(service: Service): fc.Arbitrary<Scenario> {
     ),
     call: fc.record(
       {
-        op: fc.constantFrom<Op>(...ops),
+        // `api` is where openapi-fetch's own options (parseAs, per-request middleware) meet ours.
+        op: fc.oneof(
+          ...ops.map((op) => ({ arbitrary: fc.constant<Op>(op), weight: isApi(op) ? 3 : 1 })),
+        ),
         take: fc.constantFrom("await" as const, "withResponse" as const, "asResponse" as const),
         namespace: fc.constantFrom("", "films"),
         options: fc.record({ timeoutMs, maxRetries, headers: header }, { requiredKeys: [] }),

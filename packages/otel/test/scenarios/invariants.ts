@@ -186,9 +186,9 @@ function readable(scenario: Scenario, served: Served): boolean {
   const { kind } = served.behaviour;
   if (served.sent === undefined || !isJsonBody(served.status ?? 0)) return false;
   if (kind === "json" || kind === "echo") return true;
-  const api = isApi(scenario.call.op);
-  if (kind === "text") return api && scenario.call.parseAs === "text";
-  return kind === "empty" && (api || scenario.call.op === "trigger");
+  // A method may refuse an empty or non-JSON 2xx as off-spec; `api` reads what it is told.
+  if (!isApi(scenario.call.op)) return false;
+  return kind === "empty" || (kind === "text" && scenario.call.parseAs === "text");
 }
 
 /**
@@ -248,12 +248,17 @@ function resultProblem(
   if (!last || last.sent === undefined) return "resolved without an answer from the server";
   if (isApi(op)) return apiProblem(scenario, last, returned);
   const status = last.status ?? 0;
-  if (!isJsonBody(status)) return `resolved, but the server's last answer was ${status}`;
   if (asText) {
+    // The raw response of the final answer, whatever its status.
+    if (returned.response?.status !== status) {
+      return `asResponse gave status ${returned.response?.status}, the server sent ${status}`;
+    }
     return returned.value === last.sent
       ? undefined
       : "asResponse's body differs from what was sent";
   }
+  if (!isJsonBody(status)) return `resolved, but the server's last answer was ${status}`;
+
   const kind = last.behaviour.kind;
   if (kind === "empty") {
     return returned.value === undefined
