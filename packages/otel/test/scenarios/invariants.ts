@@ -4,38 +4,17 @@
 import { isDeepStrictEqual } from "node:util";
 import { XError } from "@x/core";
 import { isJsonBody } from "./behaviours";
+import { budgetMs, effective } from "./budget";
 import type { Scenario } from "./draw";
 import type { Served } from "./hostile-server";
 import { RefusedByMiddleware } from "./middleware";
-import { BACKOFF_SCALE, findSecret, spanTexts, textsOf } from "./observe";
+import { findSecret, spanTexts, textsOf } from "./observe";
 import { expectedResult, isApi, isRangeAll, type Returned } from "./operations";
 import { type Observation, TOKEN, URL_SECRET } from "./run";
 
 export interface Violation {
   invariant: string;
   detail: string;
-}
-
-/**
- * The most a call may take beyond its attempts and waits: the loopback round trips, the
- * scenario's own bookkeeping, and a loaded 2-core machine. A bound, not a timing.
- */
-export const MARGIN_MS = 1500;
-
-/** The longest backoff wait before retry `n` (from 0): the transport's cap or a Retry-After. */
-function longestWaitMs(retry: number): number {
-  const backoff = Math.min(500 * 2 ** retry, 8000);
-  const retryAfter = 2000; // the scenarios ask for 1 or 2 s
-  return Math.max(backoff, retryAfter) / BACKOFF_SCALE;
-}
-
-function effective(scenario: Scenario) {
-  const { client, call } = scenario;
-  const own = isApi(call.op) ? {} : call.options;
-  return {
-    maxRetries: own.maxRetries ?? client.maxRetries,
-    timeoutMs: own.timeoutMs ?? client.timeoutMs,
-  };
 }
 
 /** The request a served one belongs to: a range page by its cursor, else the one call. */
@@ -114,14 +93,10 @@ const checks: Record<string, Check> = {
   },
 
   "settles within its budget"(scenario, seen) {
-    const { maxRetries, timeoutMs } = effective(scenario);
-    let perRequest = 0;
-    for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      perRequest += timeoutMs + (attempt < maxRetries ? longestWaitMs(attempt) : 0);
-    }
-    const requests = isRangeAll(scenario.call.op) ? 2 : 1;
-    const budget = requests * perRequest + MARGIN_MS;
+    const budget = budgetMs(scenario);
     if (seen.settledMs <= budget) return undefined;
+    if (seen.unsettled)
+      return `had not settled ${Math.round(seen.settledMs)} ms on, budget ${Math.round(budget)} ms`;
     return `settled after ${Math.round(seen.settledMs)} ms, budget ${Math.round(budget)} ms`;
   },
 

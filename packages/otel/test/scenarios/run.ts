@@ -5,6 +5,7 @@ import type { Middleware } from "@x/core";
 import { tracing } from "@x/otel";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
+import { budgetMs } from "./budget";
 import type { Reason, Scenario } from "./draw";
 import type { HostileServer, Served } from "./hostile-server";
 import { type HookRecord, makeMiddleware } from "./middleware";
@@ -15,6 +16,9 @@ import { type CallPlan, callVector, callWorkflow, isApi, type Returned } from ".
 export const TOKEN = 'sk"Q7zP4wX9/live+a&b=1';
 /** What a workflow URL's query carries in the scenarios that put a secret there. */
 export const URL_SECRET = "BYPASS-7f3k9Qz2";
+
+/** How long past its budget a call may run before its scenario stops waiting for it. */
+const WATCHDOG_MS = 2000;
 
 /** How long the sockets of a settled call may take to close before they count as left open. */
 const SOCKET_GRACE_MS = 1000;
@@ -34,6 +38,8 @@ export interface Observation {
   error?: unknown;
   rejected: boolean;
   settledMs: number;
+  /** The call had not settled when the watchdog gave up on it. */
+  unsettled: boolean;
   served: Served[];
   hooks: HookRecord[];
   logs: LogLine[];
@@ -120,15 +126,27 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
   let returned: Returned | undefined;
   let error: unknown;
   let rejected = false;
+  let unsettled = false;
+  const pending =
+    scenario.service === "workflow"
+      ? callWorkflow(target as WorkflowClient, plan)
+      : callVector(target as VectorIndex, plan);
+  // A call that never settles must fail its scenario, not hang the run.
+  let giveUp: ReturnType<typeof setTimeout> | undefined;
+  const watchdog = new Promise<"unsettled">((resolve) => {
+    giveUp = setTimeout(() => resolve("unsettled"), budgetMs(scenario) + WATCHDOG_MS);
+  });
   try {
-    returned =
-      scenario.service === "workflow"
-        ? await callWorkflow(target as WorkflowClient, plan)
-        : await callVector(target as VectorIndex, plan);
+    const first = await Promise.race([pending, watchdog]);
+    if (first === "unsettled") {
+      unsettled = true;
+      pending.catch(() => {});
+    } else returned = first;
   } catch (caught) {
     error = caught;
     rejected = true;
   }
+  clearTimeout(giveUp);
   const settledMs = performance.now() - started;
   timers.onBackoff = undefined;
 
@@ -146,6 +164,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
     error,
     rejected,
     settledMs,
+    unsettled,
     served: exchange.served,
     hooks,
     logs,
