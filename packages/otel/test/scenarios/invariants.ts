@@ -9,7 +9,7 @@ import type { Scenario } from "./draw";
 import type { Served } from "./hostile-server";
 import { RefusedByMiddleware } from "./middleware";
 import { findSecret, spanTexts, textsOf } from "./observe";
-import { expectedResult, isApi, isRangeAll, type Returned } from "./operations";
+import { BODY_UNREAD, expectedResult, isApi, isRangeAll, type Returned } from "./operations";
 import { type Observation, TOKEN, URL_SECRET } from "./run";
 
 export interface Violation {
@@ -228,6 +228,7 @@ function resultProblem(
     if (returned.response?.status !== status) {
       return `asResponse gave status ${returned.response?.status}, the server sent ${status}`;
     }
+    if (returned.value === BODY_UNREAD) return undefined;
     return returned.value === last.sent
       ? undefined
       : "asResponse's body differs from what was sent";

@@ -47,17 +47,44 @@ export interface CallPlan {
   take: Take;
   options: RequestOptions;
   api: ApiOptions;
+  /** How long a caller reads the body `asResponse` leaves unread. */
+  bodyMs: number;
   /** The trigger's destination URL; its query may hold a secret. */
   workflowUrl: string;
   runId?: string;
 }
 
-/** Reads a raw response's body, which `asResponse` leaves unread. */
+/**
+ * The body of a raw response, which `asResponse` leaves to its caller, read as a careful
+ * caller does: within `ms`, else given up (a body cut short or stalled is the caller's to
+ * read, not the call's failure). {@link BODY_UNREAD} when it could not be read.
+ */
+async function readWithin(response: Response, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof BODY_UNREAD>((resolve) => {
+    timer = setTimeout(() => resolve(BODY_UNREAD), ms);
+  });
+  try {
+    const text = await Promise.race([response.text(), late]);
+    if (text === BODY_UNREAD) await response.body?.cancel().catch(() => {});
+    return text;
+  } catch {
+    return BODY_UNREAD;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What `asResponse` gave when its body could not be read to the end. */
+export const BODY_UNREAD = Symbol("body unread");
+
+/** The answer of a client method, taken the way the scenario drew. */
 async function taken(
   promise: PromiseLike<unknown> & {
     withResponse(): Promise<{ data: unknown; response: Response }>;
   },
   take: Take,
+  bodyMs: number,
 ): Promise<Returned> {
   if (take === "withResponse") {
     const { data, response } = await promise.withResponse();
@@ -68,7 +95,7 @@ async function taken(
     const asResponse = (promise as { asResponse?: () => Promise<Response> }).asResponse;
     if (typeof asResponse !== "function") return { value: await promise, asResponseMissing: true };
     const response = await asResponse.call(promise);
-    return { value: await response.text(), response };
+    return { value: await readWithin(response, bodyMs), response };
   }
   return { value: await promise };
 }
@@ -85,15 +112,15 @@ export async function callWorkflow(client: WorkflowClient, plan: CallPlan): Prom
     return { value: { data, error }, response };
   }
   const request = { url: plan.workflowUrl, body: { order: 1 }, runId: plan.runId };
-  return taken(client.trigger(request, plan.options), plan.take);
+  return taken(client.trigger(request, plan.options), plan.take, plan.bodyMs);
 }
 
 export async function callVector(index: VectorIndex, plan: CallPlan): Promise<Returned> {
-  const { options, take } = plan;
+  const { options, take, bodyMs } = plan;
   const query = { vector: [0.1, 0.2], topK: 1 };
   switch (plan.op) {
     case "range":
-      return taken(index.range({ cursor: "0", limit: 2 }, options), take);
+      return taken(index.range({ cursor: "0", limit: 2 }, options), take, bodyMs);
     case "rangeAll": {
       const records: unknown[] = [];
       for await (const record of index.rangeAll({ pageSize: 2 }, options)) records.push(record);
@@ -107,15 +134,15 @@ export async function callVector(index: VectorIndex, plan: CallPlan): Promise<Re
       return { value: records };
     }
     case "query":
-      return taken(index.query(query, options), take);
+      return taken(index.query(query, options), take, bodyMs);
     case "queryMany":
-      return taken(index.queryMany([query, query], options), take);
+      return taken(index.queryMany([query, query], options), take, bodyMs);
     case "fetch.ids":
-      return taken(index.fetch(["a", "b"], { includeMetadata: true }, options), take);
+      return taken(index.fetch(["a", "b"], { includeMetadata: true }, options), take, bodyMs);
     case "fetch.prefix":
-      return taken(index.fetch({ prefix: "p-" }, options), take);
+      return taken(index.fetch({ prefix: "p-" }, options), take, bodyMs);
     case "info":
-      return taken(index.info(options), take);
+      return taken(index.info(options), take, bodyMs);
     case "api.range": {
       const { data, error, response } = await index.api.POST("/range", {
         body: { cursor: "0", limit: 2 },

@@ -5,7 +5,7 @@ import type { Middleware } from "@x/core";
 import { tracing } from "@x/otel";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
-import { budgetMs } from "./budget";
+import { budgetMs, effective } from "./budget";
 import type { Reason, Scenario } from "./draw";
 import type { HostileServer, Served } from "./hostile-server";
 import { type HookRecord, makeMiddleware } from "./middleware";
@@ -103,6 +103,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
     take: call.take,
     options: { ...call.options },
     api: {},
+    bodyMs: effective(scenario).timeoutMs,
     workflowUrl: `https://app.example.com/api/wf${call.secretInUrl ? `?x-vercel-protection-bypass=${URL_SECRET}` : ""}`,
     ...(call.runId ? { runId: "run-scenario-1" } : {}),
   };
