@@ -141,12 +141,14 @@ function answer(exchange: Exchange, req: IncomingMessage, res: ServerResponse, b
       return;
     case "stall":
       // Headers, the body's first pieces a few ms apart, then nothing.
+      served.status = 200;
       res.writeHead(200, { ...CLOSE, ...json, "content-length": "400" });
       res.write('{"result": ');
       setTimeout(() => res.destroyed || res.write("[1, "), 5);
       return;
     case "cut":
       // Fewer bytes than announced, then the connection goes.
+      served.status = 200;
       res.writeHead(200, { ...CLOSE, ...json, "content-length": "400" });
       res.write('{"result": [1, 2', () => res.destroy());
       return;
