@@ -202,7 +202,8 @@ function resultProblem(
 ): string | undefined {
   const { op } = scenario.call;
   const last = seen.served.at(-1);
-  const asText = scenario.call.take === "asResponse" && !returned.asResponseMissing;
+  // `api` answers as openapi-fetch does, whichever way the scenario drew to take a method's.
+  const asText = scenario.call.take === "asResponse" && !isApi(op) && !returned.asResponseMissing;
 
   if (isRangeAll(op)) {
     // The server's two pages, or a middleware's last page alone when it answered the first.

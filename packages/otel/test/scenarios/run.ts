@@ -183,7 +183,8 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
     complaints: [...ledger.complaints],
     ...(abort ? { abort } : {}),
     timersLeft,
-    socketsLeft: server.openSockets(),
+    // Counted by the run's last sweep when the caller gave up on a raw body.
+    socketsLeft: grace === 0 ? 0 : server.openSockets(),
     unhandled: [...rig.unhandled],
   };
 }
