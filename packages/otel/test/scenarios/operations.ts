@@ -60,14 +60,25 @@ export interface CallPlan {
  * read, not the call's failure). {@link BODY_UNREAD} when it could not be read.
  */
 async function readWithin(response: Response, ms: number): Promise<unknown> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<typeof BODY_UNREAD>((resolve) => {
-    timer = setTimeout(() => resolve(BODY_UNREAD), ms);
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
   });
+  const decoder = new TextDecoder();
+  let text = "";
   try {
-    const text = await Promise.race([response.text(), late]);
-    if (text === BODY_UNREAD) await response.body?.cancel().catch(() => {});
-    return text;
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk === "late") {
+        // Cancelled through the reader that holds the stream, so the socket is let go.
+        await reader.cancel().catch(() => {});
+        return BODY_UNREAD;
+      }
+      if (chunk.done) return text + decoder.decode();
+      text += decoder.decode(chunk.value, { stream: true });
+    }
   } catch {
     return BODY_UNREAD;
   } finally {
