@@ -79,8 +79,11 @@ describe("client pipeline, generated scenarios", () => {
         const seen = await runScenario(rig, drawn);
         const broken = violations(drawn, seen);
         tally.add(drawn, seen, broken);
-        for (const v of broken)
-          if (!first.has(v.invariant)) first.set(v.invariant, { at, drawn, v });
+        for (const v of broken) {
+          // One example per invariant and kind of finding (the detail up to its first colon).
+          const key = `${v.invariant} (${v.detail.split(":")[0]})`;
+          if (!first.has(key)) first.set(key, { at, drawn, v });
+        }
         at++;
         if (broken.length > 0 && !survey) {
           throw new Error(broken.map((v) => `${v.invariant}: ${v.detail}`).join("\n"));
