@@ -68,13 +68,9 @@ function reasonOf(kind: Reason): unknown {
 
 const nextMacrotask = () => new Promise((resolve) => setImmediate(resolve));
 
-export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observation> {
-  const { server, ledger, timers } = rig;
+/** The client a scenario drew, its middleware registered, reporting to the rig. */
+function buildClient(rig: Rig, scenario: Scenario, hooks: HookRecord[], logs: LogLine[]) {
   const { client, call } = scenario;
-  ledger.reset();
-  rig.unhandled.length = 0;
-  const hooks: HookRecord[] = [];
-  const logs: LogLine[] = [];
   const common = {
     token: TOKEN,
     maxRetries: client.maxRetries,
@@ -82,12 +78,12 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
     logger: recordingLogger(logs),
     logLevel: client.logLevel,
     ...(client.defaultHeaders ? { defaultHeaders: client.defaultHeaders } : {}),
-    ...(client.tracing ? { tracing: tracing({ tracerProvider: ledger.provider }) } : {}),
+    ...(client.tracing ? { tracing: tracing({ tracerProvider: rig.ledger.provider }) } : {}),
   };
   const target =
     scenario.service === "workflow"
-      ? new WorkflowClient({ ...common, baseUrl: server.url, tokenIn: client.tokenIn })
-      : new VectorIndex({ ...common, url: server.url }).namespace(call.namespace);
+      ? new WorkflowClient({ ...common, baseUrl: rig.server.url, tokenIn: client.tokenIn })
+      : new VectorIndex({ ...common, url: rig.server.url }).namespace(call.namespace);
   for (const kind of client.middleware) target.use(makeMiddleware(kind, hooks));
   if (client.failingUse) {
     try {
@@ -96,39 +92,61 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
       // Expected: the second one is no middleware. What the first one then sees is checked.
     }
   }
+  return target;
+}
 
-  const controller = new AbortController();
-  let abort: { reason: unknown } | undefined;
-  const fire = () => {
-    if (abort) return;
-    controller.abort(reasonOf(scenario.abort.when === "none" ? "default" : scenario.abort.reason));
-    abort = { reason: controller.signal.reason };
-  };
-  const exchange = server.begin(scenario.behaviours);
+/** The call a scenario drew, with `signal` where the call takes it when it may abort. */
+function planCall(scenario: Scenario, signal: AbortSignal, hooks: HookRecord[]): CallPlan {
+  const { call } = scenario;
+  const query = call.secretInUrl ? `?x-vercel-protection-bypass=${URL_SECRET}` : "";
   const plan: CallPlan = {
     op: call.op,
     take: call.take,
     options: { ...call.options },
     api: {},
     bodyMs: effective(scenario).timeoutMs,
-    workflowUrl: `https://app.example.com/api/wf${call.secretInUrl ? `?x-vercel-protection-bypass=${URL_SECRET}` : ""}`,
+    workflowUrl: `https://app.example.com/api/wf${query}`,
     ...(call.runId ? { runId: "run-scenario-1" } : {}),
   };
   if (isApi(call.op)) {
-    if (call.parseAs) plan.api.parseAs = call.parseAs;
+    plan.api.parseAs = call.parseAs;
     if (call.perRequest) plan.api.middleware = [makeMiddleware(call.perRequest, hooks)];
   }
   if (scenario.abort.when !== "none") {
-    if (isApi(call.op)) plan.api.signal = controller.signal;
-    else plan.options.signal = controller.signal;
+    if (isApi(call.op)) plan.api.signal = signal;
+    else plan.options.signal = signal;
   }
-  const { abort: when } = scenario;
-  if (when.when === "before") fire();
-  if (when.when === "attempt") {
-    exchange.hold.add(when.request);
-    exchange.onRequest = (index) => index === when.request && fire();
+  return plan;
+}
+
+export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observation> {
+  const { server, ledger, timers } = rig;
+  ledger.reset();
+  rig.unhandled.length = 0;
+  const hooks: HookRecord[] = [];
+  const logs: LogLine[] = [];
+  const target = buildClient(rig, scenario, hooks, logs);
+  const controller = new AbortController();
+  const plan = planCall(scenario, controller.signal, hooks);
+  const exchange = server.begin(scenario.behaviours);
+
+  // The abort, when drawn: before the call, as the server takes request n, or as the
+  // transport starts a backoff wait.
+  let abort: { reason: unknown } | undefined;
+  const planned = scenario.abort;
+  if (planned.when !== "none") {
+    const fire = () => {
+      if (abort) return;
+      controller.abort(reasonOf(planned.reason));
+      abort = { reason: controller.signal.reason };
+    };
+    if (planned.when === "before") fire();
+    if (planned.when === "attempt") {
+      exchange.hold.add(planned.request);
+      exchange.onRequest = (index) => index === planned.request && fire();
+    }
+    if (planned.when === "backoff") timers.onBackoff = fire;
   }
-  timers.onBackoff = when.when === "backoff" ? fire : undefined;
 
   const started = performance.now();
   let returned: Returned | undefined;
