@@ -100,8 +100,14 @@ export function makeMiddleware(kind: MiddlewareKind, records: HookRecord[]): Mid
           return undefined;
       }
     },
-    onResponse({ request, response }) {
-      return record("onResponse", request, response, kind === "replace-response");
+    async onResponse({ request, response }) {
+      const replacement = record("onResponse", request, response, kind === "replace-response");
+      // A careful middleware lets go of the body it replaces: one left unread (asResponse
+      // gives it so) would hold its socket open until garbage collection.
+      if (replacement && response instanceof Response && !response.bodyUsed) {
+        await response.body?.cancel().catch(() => {});
+      }
+      return replacement;
     },
     onError({ request }) {
       return record("onError", request, undefined, kind === "error-response");
