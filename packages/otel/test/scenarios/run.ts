@@ -157,6 +157,13 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
     scenario.service === "workflow"
       ? callWorkflow(target as WorkflowClient, plan)
       : callVector(target as VectorIndex, plan);
+  // An abort the server sets off as a request arrives can come after the call gave up on
+  // that request (its timeout fired first); it aborted nothing, so it does not count.
+  let settledFirst = false;
+  const stamp = () => {
+    settledFirst = abort === undefined;
+  };
+  pending.then(stamp, stamp);
   // A call that never settles must fail its scenario, not hang the run.
   let giveUp: ReturnType<typeof setTimeout> | undefined;
   const watchdog = new Promise<"unsettled">((resolve) => {
@@ -199,7 +206,7 @@ export async function runScenario(rig: Rig, scenario: Scenario): Promise<Observa
     started: [...ledger.started],
     ended: [...ledger.ended],
     complaints: [...ledger.complaints],
-    ...(abort ? { abort } : {}),
+    ...(abort && !settledFirst ? { abort } : {}),
     timersLeft,
     // Counted by the run's last sweep when the caller gave up on a raw body.
     socketsLeft: grace === 0 ? 0 : server.openSockets(),
