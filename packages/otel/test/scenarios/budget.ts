@@ -9,7 +9,7 @@ import { isApi, isRangeAll } from "./operations";
  * The most a call may take beyond its attempts and waits: the loopback round trips, the
  * scenario's own bookkeeping, and a loaded 2-core machine.
  */
-export const MARGIN_MS = 1500;
+export const MARGIN_MS = 3000;
 
 /** The longest wait before retry `n` (from 0): the transport's cap, or a Retry-After. */
 function longestWaitMs(retry: number): number {

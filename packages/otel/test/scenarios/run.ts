@@ -28,7 +28,7 @@ export const URL_SECRET = "BYPASS-7f3k9Qz2";
 const WATCHDOG_MS = 2000;
 
 /** How long the sockets of a settled call may take to close before they count as left open. */
-const SOCKET_GRACE_MS = 1000;
+const SOCKET_GRACE_MS = 2000;
 
 /** The machinery one test file shares across its scenarios. */
 export interface Rig {
