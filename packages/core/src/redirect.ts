@@ -1,6 +1,7 @@
 import type { CallTarget } from "./connection-error";
 import { ApiError } from "./errors";
-import type { Redactor } from "./redact";
+import { REDACTED, type Redactor } from "./redact";
+import { shownUrl } from "./shown-url";
 
 // Redirects are never followed: fetch would re-send a POST as a GET without its body to
 // another address (a trigger that "succeeds" without starting a run) and carry a token
@@ -33,7 +34,9 @@ export function redirectError(
     );
   }
   const location = response.headers.get("location");
-  const where = location ? `to ${redact(resolved(location, requestUrl))}` : "without a Location";
+  const where = location
+    ? `to ${shownLocation(redact(resolved(location, requestUrl)))}`
+    : "without a Location";
   return new ApiError(
     response.status,
     text,
@@ -41,6 +44,20 @@ export function redirectError(
     `${response.status} The service redirected ${target.method} ${target.url} ${where}; ` +
       `redirects are not followed, so nothing was sent there. ${advice}`,
   );
+}
+
+/**
+ * A Location as a message shows it. It may point back at our own request, whose path can
+ * carry a workflow's destination URL with its query encoded (`%3F`) and whose query can
+ * carry the token: its path is shown as a request's own URL is, and its query keeps the
+ * names and loses the values.
+ */
+function shownLocation(location: string): string {
+  const [beforeFragment = ""] = location.split("#", 1);
+  const at = beforeFragment.indexOf("?");
+  if (at === -1) return shownUrl(beforeFragment);
+  const query = beforeFragment.slice(at + 1).replace(/=[^&]*/g, `=${REDACTED}`);
+  return `${shownUrl(beforeFragment.slice(0, at))}?${query}`;
 }
 
 /** `location` as an absolute URL, or as given when it does not parse. */

@@ -56,6 +56,26 @@ describe("a destination URL with a query", () => {
     expect(lines[0]).toContain("x-vercel-protection-bypass=[redacted]&tenant=[redacted]");
   });
 
+  it("keeps its query values out of a redirect's message, where the Location echoes the path", async () => {
+    // A proxy that answers "moved" with our own path on another origin.
+    const { fetch } = recordingFetch(() => new Response(null, { status: 307 }));
+    const moving = async (url: string, init: RequestInit) => {
+      const answer = await fetch(url, init);
+      const moved = new URL(url);
+      moved.host = "elsewhere.example.com";
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: { location: moved.href },
+      });
+    };
+    const wf = new WorkflowClient({ baseUrl: BASE, token: TOKEN, fetch: moving });
+    const error = await wf.trigger({ url: DESTINATION }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toContain("elsewhere.example.com");
+    expect((error as Error).message).not.toContain(SECRET);
+    expect((error as Error).message).toContain("x-vercel-protection-bypass=[redacted]");
+  });
+
   it("keeps userinfo and query values out of a connection error", async () => {
     const fetch = async () => {
       throw new TypeError("fetch failed");
