@@ -135,12 +135,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
         { signal: request.signal },
         trace,
       );
-      // openapi-fetch's JSON.parse would throw a bare SyntaxError for a body that is not
-      // JSON (a proxy's page, a body cut off): here, where the response is known, it is an
-      // ApiError. That check is the one second parse left, on `api` only.
-      const { response, text } = answer;
-      const parsesJson = (context?.options.parseAs ?? "json") === "json";
-      if (response.ok && text && parsesJson) parseData(text, response);
+      if (answer.text !== undefined) textOf.set(answer.response, answer.text);
       trace?.end(answer.response.status, answer.error);
       return answer.response;
     } catch (error) {
@@ -155,7 +150,20 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     querySerializer: createQuerySerializer(),
     pathSerializer,
   });
-  api.use(relayOf(middleware, (request, context) => callOf.set(request, context)));
+  // The body text each of `api`'s answers was read as, so it is not read again to be checked.
+  const textOf = new WeakMap<Response, string>();
+  /**
+   * openapi-fetch's JSON.parse would throw a bare SyntaxError for a 2xx body that is not
+   * JSON (a proxy's page, a body cut off): checked as the relay's last word on the response,
+   * after a call's own middleware (which may have replaced the request or the response), it
+   * is an ApiError. That check is the one second parse left, on `api` only.
+   */
+  async function checkJson(response: Response, context: CallContext): Promise<void> {
+    if (!response.ok || (context.options.parseAs ?? "json") !== "json") return;
+    const text = textOf.get(response) ?? (await response.clone().text());
+    parseData(text, response);
+  }
+  api.use(relayOf(middleware, (request, context) => callOf.set(request, context), checkJson));
   api.use = middleware.use;
   api.eject = middleware.eject;
 

@@ -115,11 +115,14 @@ export async function runOnError(
 /**
  * The middleware `api` registers in openapi-fetch: it runs the client's list inside
  * openapi-fetch's own loop, so `use`/`eject` change what `api` runs as they change what
- * the methods run. `sending` learns the request the list let through, with its call.
+ * the methods run. `sending` learns the request the list let through, with its call;
+ * `answered` sees the response after the list and the call's own middleware had their turn,
+ * as openapi-fetch is about to parse it.
  */
 export function relayOf(
   list: MiddlewareList,
   sending: (request: Request, context: CallContext) => void,
+  answered: (response: Response, context: CallContext) => Promise<void>,
 ): Middleware {
   return {
     async onRequest({ request, ...context }) {
@@ -129,8 +132,12 @@ export function relayOf(
       return result === request ? undefined : result;
     },
     async onResponse({ request, response, ...context }) {
-      if (list.items.length === 0) return undefined;
-      return runOnResponse(list.items, request, response, context);
+      const result =
+        list.items.length === 0
+          ? response
+          : await runOnResponse(list.items, request, response, context);
+      await answered(result, context);
+      return result === response ? undefined : result;
     },
     async onError({ request, error, ...context }) {
       if (list.items.length === 0) return undefined;

@@ -54,4 +54,29 @@ describe("api with parseAs", () => {
     expect(error).toBeUndefined();
     expect(data).toBe("plain words");
   });
+
+  it('"text" still gives the text when the call\'s own middleware replaced the request', async () => {
+    const { client } = index([
+      { status: 200, text: "plain words", headers: { "content-type": "text/plain" } },
+    ]);
+    const replace: Middleware = { onRequest: ({ request }) => new Request(request) };
+    const { data, error } = await client.api.GET("/info", {
+      parseAs: "text",
+      middleware: [replace],
+    });
+    expect(error).toBeUndefined();
+    expect(data).toBe("plain words");
+  });
+
+  it('"json" on a 2xx that is not JSON is an ApiError, the request replaced or not', async () => {
+    const page = { status: 200, text: "<html>a proxy's page</html>" } as const;
+    const { client } = index([page]);
+    const replace: Middleware = { onRequest: ({ request }) => new Request(request) };
+    for (const middleware of [[], [replace]]) {
+      await expect(client.api.GET("/info", { middleware })).rejects.toMatchObject({
+        name: "ApiError",
+        message: expect.stringContaining("body is not JSON"),
+      });
+    }
+  });
 });
