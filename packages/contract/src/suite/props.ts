@@ -1,0 +1,79 @@
+// Settings shared by the generated (property) suites: how many cases, and which seeds.
+//
+// Every property runs twice by default: once with a fixed seed, so CI checks the same cases
+// on every run, and once with a fresh seed, printed, so each run also explores new ones.
+// `PROPS_SEED` (with `PROPS_PATH` from a failure report) replays one case instead; the root
+// `pnpm test:props` script passes `PROPS_RUNS` to run many more.
+import fc from "fast-check";
+
+/** The seed CI runs on every run, beside a fresh one. */
+export const FIXED_SEED = 28;
+/** Cases per seed when `PROPS_RUNS` is not set. */
+export const DEFAULT_RUNS = 100;
+
+export interface PropsSeed {
+  /** `fixed`, `fresh`, or `replay` (PROPS_SEED given). */
+  kind: "fixed" | "fresh" | "replay";
+  seed: number;
+  /** fast-check's path to one failing case, with a replayed seed. */
+  path?: string;
+}
+
+function integerFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be an integer (got "${raw}")`);
+  return value;
+}
+
+/** Cases per seed: `PROPS_RUNS`, else `fallback`. */
+export function propsRuns(fallback = DEFAULT_RUNS): number {
+  const runs = integerFromEnv("PROPS_RUNS") ?? fallback;
+  if (runs < 1) throw new Error(`PROPS_RUNS must be at least 1 (got ${runs})`);
+  return runs;
+}
+
+/** The seeds to run: the replayed one alone, else the fixed one and a fresh one. */
+export function propsSeeds(): PropsSeed[] {
+  const replay = integerFromEnv("PROPS_SEED");
+  if (replay !== undefined) {
+    const path = process.env.PROPS_PATH;
+    return [{ kind: "replay", seed: replay, ...(path ? { path } : {}) }];
+  }
+  const fresh = Math.floor(Math.random() * 2 ** 31);
+  return [
+    { kind: "fixed", seed: FIXED_SEED },
+    { kind: "fresh", seed: fresh },
+  ];
+}
+
+/** A test title that names the seed, so the report shows which seeds ran. */
+export function seedTitle(name: string, seed: PropsSeed): string {
+  return `${name} (${seed.kind} seed ${seed.seed})`;
+}
+
+/**
+ * Runs a property with one seed; a failure is rethrown with fast-check's report (seed, path,
+ * shrunk case, the error) and the command that replays exactly that case.
+ */
+export async function checkProperty<Ts>(
+  property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>,
+  where: { file: string; name: string; seed: PropsSeed; runs: number },
+): Promise<void> {
+  const { seed, runs } = where;
+  console.info(`props: ${where.name}: ${runs} cases, ${seed.kind} seed ${seed.seed}`);
+  const details = await fc.check(property, {
+    seed: seed.seed,
+    numRuns: seed.path === undefined ? runs : 1,
+    ...(seed.path === undefined ? {} : { path: seed.path }),
+  });
+  if (!details.failed) return;
+  const report = fc.defaultReportMessage(details) ?? "the property failed";
+  const replay =
+    `PROPS_SEED=${details.seed} PROPS_PATH=${details.counterexamplePath ?? ""} ` +
+    `pnpm vitest run ${where.file} -t "${where.name}"`;
+  const error = new Error(`${report}\n\nReplay this case with:\n  ${replay}`);
+  if (details.errorInstance instanceof Error) error.cause = details.errorInstance;
+  throw error;
+}
