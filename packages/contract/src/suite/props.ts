@@ -2,8 +2,12 @@
 //
 // Every property runs twice by default: once with a fixed seed, so CI checks the same cases
 // on every run, and once with a fresh seed, printed, so each run also explores new ones.
-// `PROPS_SEED` (with `PROPS_PATH` from a failure report) replays one case instead; the root
+// `PROPS_SEED` runs one seed instead: with the same `PROPS_RUNS` it draws the same cases,
+// fails on the same one and shrinks it the same way. (fast-check's `path` cannot replay a
+// command sequence on its own, so `PROPS_PATH` is not used here.) The root
 // `pnpm test:props` script passes `PROPS_RUNS` to run many more.
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 
 /** The seed CI runs on every run, beside a fresh one. */
@@ -15,8 +19,6 @@ export interface PropsSeed {
   /** `fixed`, `fresh`, or `replay` (PROPS_SEED given). */
   kind: "fixed" | "fresh" | "replay";
   seed: number;
-  /** fast-check's path to one failing case, with a replayed seed. */
-  path?: string;
 }
 
 function integerFromEnv(name: string): number | undefined {
@@ -37,10 +39,7 @@ export function propsRuns(fallback = DEFAULT_RUNS): number {
 /** The seeds to run: the replayed one alone, else the fixed one and a fresh one. */
 export function propsSeeds(): PropsSeed[] {
   const replay = integerFromEnv("PROPS_SEED");
-  if (replay !== undefined) {
-    const path = process.env.PROPS_PATH;
-    return [{ kind: "replay", seed: replay, ...(path ? { path } : {}) }];
-  }
+  if (replay !== undefined) return [{ kind: "replay", seed: replay }];
   const fresh = Math.floor(Math.random() * 2 ** 31);
   return [
     { kind: "fixed", seed: FIXED_SEED },
@@ -54,25 +53,20 @@ export function seedTitle(name: string, seed: PropsSeed): string {
 }
 
 /**
- * Runs a property with one seed; a failure is rethrown with fast-check's report (seed, path,
- * shrunk case, the error) and the command that replays exactly that case.
+ * Runs a property with one seed; a failure is rethrown with fast-check's report (seed,
+ * shrunk case, the error) and the command that replays it.
  */
 export async function checkProperty<Ts>(
   property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>,
-  where: { file: string; name: string; seed: PropsSeed; runs: number },
+  where: { testUrl: string; name: string; seed: PropsSeed; runs: number },
 ): Promise<void> {
   const { seed, runs } = where;
   console.info(`props: ${where.name}: ${runs} cases, ${seed.kind} seed ${seed.seed}`);
-  const details = await fc.check(property, {
-    seed: seed.seed,
-    numRuns: seed.path === undefined ? runs : 1,
-    ...(seed.path === undefined ? {} : { path: seed.path }),
-  });
+  const details = await fc.check(property, { seed: seed.seed, numRuns: runs });
   if (!details.failed) return;
   const report = fc.defaultReportMessage(details) ?? "the property failed";
-  const replay =
-    `PROPS_SEED=${details.seed} PROPS_PATH=${details.counterexamplePath ?? ""} ` +
-    `pnpm vitest run ${where.file} -t "${where.name}"`;
+  const file = relative(process.cwd(), fileURLToPath(where.testUrl));
+  const replay = `PROPS_SEED=${details.seed} PROPS_RUNS=${runs} pnpm vitest run ${file} -t "${where.name}"`;
   const error = new Error(`${report}\n\nReplay this case with:\n  ${replay}`);
   if (details.errorInstance instanceof Error) error.cause = details.errorInstance;
   throw error;

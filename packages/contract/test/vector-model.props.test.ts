@@ -18,7 +18,6 @@ import {
 import { startVectorHost, type VectorHost } from "../src/suite/vector-http.js";
 import { type ModelFilter, type ModelMetric, VectorModel } from "../src/suite/vector-model.js";
 
-const FILE = "packages/contract/test/props-vector-model.test.ts";
 const DIMENSION = 3;
 const PENDING_MS = 100;
 
@@ -140,7 +139,7 @@ describe("the vector emulator against its model", () => {
           await fc.asyncModelRun(() => ({ model, real: host }), sequence);
         },
       );
-      await checkProperty(property, { file: FILE, name, seed, runs });
+      await checkProperty(property, { testUrl: import.meta.url, name, seed, runs });
     });
   }
 });

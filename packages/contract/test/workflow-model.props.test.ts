@@ -23,8 +23,6 @@ import {
   WorkflowModel,
 } from "../src/suite/workflow-model.js";
 
-const FILE = "packages/contract/test/props-workflow-model.test.ts";
-
 const RETRY_DELAYS: RetryDelay[] = [
   DEFAULT_BACKOFF,
   { expression: "0", ms: () => 0 },
@@ -109,7 +107,7 @@ describe("the workflow emulator against its model", () => {
           current = undefined;
         }
       });
-      await checkProperty(property, { file: FILE, name, seed, runs });
+      await checkProperty(property, { testUrl: import.meta.url, name, seed, runs });
     });
   }
 });

@@ -17,7 +17,7 @@ import {
   type ServiceName,
 } from "@x/openapi-check";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Broken, breakages, type Draft, toRaw } from "../src/suite/breakage.js";
 import {
   badHeader,
@@ -30,7 +30,6 @@ import {
 import { checkProperty, propsRuns, propsSeeds, seedTitle } from "../src/suite/props.js";
 import { asResponse, type RawAnswer, type RawRequest, sendRaw } from "../src/suite/raw-http.js";
 
-const FILE = "packages/contract/test/props-dev-server-requests.test.ts";
 // One case is one request, far cheaper than a model sequence: several per configured run.
 const REQUESTS_PER_RUN = 2;
 
@@ -38,15 +37,6 @@ let dev: DevServer;
 let sink: Server;
 let sinkUrl: string;
 beforeAll(async () => {
-  dev = await startDevServer({
-    clock: "manual",
-    vector: { dimension: VECTOR_DIMENSION },
-    seed: [
-      { id: "a1", vector: [1, 0, 0], metadata: { n: 1, tag: "red" }, data: "first" },
-      { id: "a2", vector: [0, 1, 0] },
-      { id: "d1", vector: [0, 0, 1], metadata: { n: 3, tag: "blue" }, namespace: "docs" },
-    ],
-  });
   // Where accepted runs are delivered: nothing leaves this machine.
   sink = createServer((req, res) => {
     req.resume();
@@ -56,9 +46,24 @@ beforeAll(async () => {
   sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await dev.close();
   sink.closeAllConnections();
   await new Promise<void>((resolve) => sink.close(() => resolve()));
+});
+// A dev server per test: the requests a seed draws meet the same state, whatever ran before.
+beforeEach(async () => {
+  dev = await startDevServer({
+    token: "props-dev-token",
+    clock: "manual",
+    vector: { dimension: VECTOR_DIMENSION },
+    seed: [
+      { id: "a1", vector: [1, 0, 0], metadata: { n: 1, tag: "red" }, data: "first" },
+      { id: "a2", vector: [0, 1, 0] },
+      { id: "d1", vector: [0, 0, 1], metadata: { n: 3, tag: "blue" }, namespace: "docs" },
+    ],
+  });
+});
+afterEach(async () => {
+  await dev.close();
 });
 
 /** What a rejected request must leave as it was. */
@@ -166,7 +171,7 @@ describe("the dev server under requests drawn from the specs", () => {
             await checkOne(service, breakage.label, toRaw(breakage.apply(drawn)));
           },
         );
-        await checkProperty(property, { file: FILE, name, seed, runs });
+        await checkProperty(property, { testUrl: import.meta.url, name, seed, runs });
       });
     }
   }
