@@ -29,6 +29,7 @@ import {
 } from "../src/suite/dev-requests.js";
 import { checkProperty, propsRuns, propsSeeds, seedTitle } from "../src/suite/props.js";
 import { asResponse, type RawAnswer, type RawRequest, sendRaw } from "../src/suite/raw-http.js";
+import { schemaRequest } from "../src/suite/schema-requests.js";
 
 // One case is one request, far cheaper than a model sequence: several per configured run.
 const REQUESTS_PER_RUN = 2;
@@ -156,9 +157,22 @@ async function checkOne(service: ServiceName, label: string, raw: RawRequest) {
 
 describe("the dev server under requests drawn from the specs", () => {
   const runs = propsRuns() * REQUESTS_PER_RUN;
+  const workflowUrl = (n: number) => `${sinkUrl}/wf/${n}`;
   const services: [ServiceName, () => fc.Arbitrary<Draft>, fc.Arbitrary<Broken>][] = [
-    ["vector", () => vectorRequest(dev.token), breakages([badSegment])],
-    ["workflow", () => workflowRequest(dev.token, sinkUrl), breakages([badHeader, badWorkflowUrl])],
+    [
+      "vector",
+      () => fc.oneof(vectorRequest(dev.token), schemaRequest("vector", dev.token, workflowUrl)),
+      breakages([badSegment]),
+    ],
+    [
+      "workflow",
+      () =>
+        fc.oneof(
+          workflowRequest(dev.token, sinkUrl),
+          schemaRequest("workflow", dev.token, workflowUrl),
+        ),
+      breakages([badHeader, badWorkflowUrl]),
+    ],
   ];
   for (const [service, requests, broken] of services) {
     for (const seed of propsSeeds()) {
