@@ -1,7 +1,7 @@
 // A plain in-memory model of the vector service, to the semantics of DESIGN.md §4: records
 // kept in insertion order per namespace (an upsert of an existing id keeps its place, as a
 // Map does), values stored as float32, dense scores by brute force, `/reset` emptying one
-// namespace or all of them while every namespace stays listed.
+// namespace or all of them while every namespace stays listed, an unknown namespace a 404.
 
 export type ModelMetric = "COSINE" | "EUCLIDEAN";
 
@@ -110,10 +110,13 @@ export class VectorModel {
     return doomed.length;
   }
 
-  /** One namespace emptied, or every one; each stays listed. */
-  reset(namespace: string | "all"): void {
-    for (const [name, ns] of this.namespaces)
+  /** One namespace emptied, or every one; each stays listed. False for an unknown namespace. */
+  reset(namespace: string | "all"): boolean {
+    if (namespace !== "all" && !this.namespaces.has(namespace)) return false;
+    for (const [name, ns] of this.namespaces) {
       if (namespace === "all" || name === namespace) ns.clear();
+    }
+    return true;
   }
 
   counts(): Record<string, { vectorCount: number; pendingVectorCount: number }> {
