@@ -27,7 +27,13 @@ import {
   vectorRequest,
   workflowRequest,
 } from "../src/suite/dev-requests.js";
-import { checkProperty, propsRuns, propsSeeds, seedTitle } from "../src/suite/props.js";
+import {
+  checkProperty,
+  propsRuns,
+  propsSeeds,
+  propsTimeout,
+  seedTitle,
+} from "../src/suite/props.js";
 import { asResponse, type RawAnswer, type RawRequest, sendRaw } from "../src/suite/raw-http.js";
 import { schemaRequest } from "../src/suite/schema-requests.js";
 
@@ -177,15 +183,11 @@ describe("the dev server under requests drawn from the specs", () => {
   for (const [service, requests, broken] of services) {
     for (const seed of propsSeeds()) {
       const name = `${service} requests, well-formed and broken`;
-      it(seedTitle(name, seed), { timeout: 120_000 }, async () => {
+      it(seedTitle(name, seed), { timeout: propsTimeout(runs) }, async () => {
         // Built here, once the dev server and the sink listen: requests name their addresses.
-        const property = fc.asyncProperty(
-          requests(),
-          broken,
-          async (drawn, breakage) => {
-            await checkOne(service, breakage.label, toRaw(breakage.apply(drawn)));
-          },
-        );
+        const property = fc.asyncProperty(requests(), broken, async (drawn, breakage) => {
+          await checkOne(service, breakage.label, toRaw(breakage.apply(drawn)));
+        });
         await checkProperty(property, { testUrl: import.meta.url, name, seed, runs });
       });
     }

@@ -4,7 +4,13 @@
 // answer and every spec route's answer must be valid against the spec.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { checkProperty, propsRuns, propsSeeds, seedTitle } from "../src/suite/props.js";
+import {
+  checkProperty,
+  propsRuns,
+  propsSeeds,
+  propsTimeout,
+  seedTitle,
+} from "../src/suite/props.js";
 import {
   Advance,
   Delete,
@@ -129,7 +135,7 @@ describe("the vector emulator against its model", () => {
   const runs = propsRuns();
   for (const seed of propsSeeds()) {
     const name = "vector model sequences";
-    it(seedTitle(name, seed), { timeout: 120_000 }, async () => {
+    it(seedTitle(name, seed), { timeout: propsTimeout(runs) }, async () => {
       const property = fc.asyncProperty(
         fc.constantFrom<ModelMetric>("COSINE", "EUCLIDEAN"),
         commands,

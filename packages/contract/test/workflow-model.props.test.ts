@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { checkProperty, propsRuns, propsSeeds, seedTitle } from "../src/suite/props.js";
+import {
+  checkProperty,
+  propsRuns,
+  propsSeeds,
+  propsTimeout,
+  seedTitle,
+} from "../src/suite/props.js";
 import {
   Advance,
   Cancel,
@@ -90,7 +96,7 @@ describe("the workflow emulator against its model", () => {
   const runs = propsRuns();
   for (const seed of propsSeeds()) {
     const name = "workflow model sequences";
-    it(seedTitle(name, seed), { timeout: 120_000 }, async () => {
+    it(seedTitle(name, seed), { timeout: propsTimeout(runs) }, async () => {
       const property = fc.asyncProperty(commands, async (sequence) => {
         endpoint.clear();
         const stateFile = join(dir, `state-${sequences++}.json`);

@@ -36,6 +36,14 @@ export function propsRuns(fallback = DEFAULT_RUNS): number {
   return runs;
 }
 
+/**
+ * A test's time limit for `cases` cases: a second each, two minutes at least. Only a case
+ * that hangs comes near it; `pnpm test:props --runs 5000` must not hit it.
+ */
+export function propsTimeout(cases: number): number {
+  return Math.max(120_000, cases * 1_000);
+}
+
 /** The seeds to run: the replayed one alone, else the fixed one and a fresh one. */
 export function propsSeeds(): PropsSeed[] {
   const replay = integerFromEnv("PROPS_SEED");
