@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PrismServer, specFile, startPrism } from "../src/suite/prism.js";
 import { type PrismExchange, prismFetch } from "../src/suite/prism-fetch.js";
 import { suiteSpec } from "../src/suite/spec-source.js";
+import { TRIGGER_CASES } from "../src/suite/trigger-cases.js";
 
 const TOKEN = "prism_token_SECRET";
 const servers = {} as Record<ServiceName, PrismServer>;
@@ -58,43 +59,7 @@ describe("workflow client against Prism", () => {
       fetch: prismFetch(suiteSpec("workflow"), exchanges),
     });
 
-  it.each([
-    ["only a url", { url: "https://example.org/api/workflow" }],
-    [
-      "a url with port, query and fragment",
-      { url: "https://example.org:8443/a b/wf?x=1&y=%2F#top" },
-    ],
-    ["a text body", { url: "http://127.0.0.1:3000/wf", body: "hello workflow" }],
-    [
-      "a JSON body",
-      { url: "https://example.org/wf", body: { orderId: 1042, items: [{ sku: "A-1" }] } },
-    ],
-    ["a binary body", { url: "https://example.org/wf", body: new Uint8Array([0, 1, 2, 255]) }],
-    [
-      "every option",
-      {
-        url: "https://example.org/wf",
-        body: { a: 1 },
-        runId: "order-1042",
-        headers: { "X-Tenant-ID": "t-42" },
-        retries: 0,
-        delay: "1d10h30m",
-        notBefore: 1767225600,
-        labels: ["billing", "nightly"],
-        flowControl: { key: "tenant-42", parallelism: 2, rate: 10, period: "1m" },
-        failureCallback: { url: "https://example.org/fail", headers: { "X-Alert": "ops" } },
-        retryDelay: "max(1000, 1000 * pow(2, retried))",
-      },
-    ],
-    [
-      "flow control by rate only",
-      { url: "https://example.org/wf", flowControl: { key: "k", rate: 3 } },
-    ],
-    [
-      "a failure callback url",
-      { url: "https://example.org/wf", failureCallback: "http://hooks.example.net:9000/f" },
-    ],
-  ])("trigger with %s", async (_, options) => {
+  it.each(TRIGGER_CASES)("trigger with %s", async (_, options) => {
     const exchanges: PrismExchange[] = [];
     await expect(client(exchanges).trigger(options)).resolves.toEqual(trigger);
     expectClean(exchanges);

@@ -100,6 +100,21 @@ describe("the manual clock", () => {
     expect(dev.clock.now()).toBe(start + 3 * HOUR);
   });
 
+  it("shows a retry's due time in whole ms, the time its attempt starts", async () => {
+    dev = await startManual();
+    endpoint = await startEndpoint(dev, (n) => (n <= 2 ? 503 : 200));
+    const start = dev.clock.now();
+    // The default backoff's second wait is e^2.5 s: 12,182.49 ms, run at 12,183.
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/backoff`, {
+      "Svc-Retries": "2",
+    });
+    await dev.clock.advance(0);
+    await dev.clock.advance(1_000);
+    expect((await dev.runs.get(workflowRunId))?.nextAttemptAt).toBe(start + 1_000 + 12_183);
+    await dev.clock.advance(12_183);
+    expect(endpoint.calls.map((call) => call.at - start)).toEqual([0, 1_000, 13_183]);
+  });
+
   it("runs the failure call and its retries inside the advance, on the run's retry setting", async () => {
     dev = await startManual();
     endpoint = await startEndpoint(dev, () => 500);

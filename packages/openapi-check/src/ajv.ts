@@ -90,11 +90,15 @@ function pruneBranches(errors: ErrorObject[]): ErrorObject[] {
       e.schemaPath.startsWith(base) &&
       (e.instancePath === combo.instancePath ||
         e.instancePath.startsWith(`${combo.instancePath}/`));
+    // Pushed, never copied, and `best` a set: a body with 300,000 wrong items makes as many
+    // errors, and a copy or a search per error made that quadratic (minutes of blocked CPU).
     const branches = new Map<string, ErrorObject[]>();
     for (const e of kept) {
       if (!inside(e)) continue;
       const branch = e.schemaPath.slice(base.length).split("/")[0] ?? "";
-      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+      const list = branches.get(branch);
+      if (list === undefined) branches.set(branch, [e]);
+      else list.push(e);
     }
     if (branches.size === 0) continue; // more than one branch matched: keep the oneOf message
     const merged = mergeTypeErrors(combo, [...branches.values()]);
@@ -105,8 +109,8 @@ function pruneBranches(errors: ErrorObject[]): ErrorObject[] {
     const rank = (list: ErrorObject[]) =>
       (list.some((e) => e.keyword === "type" && e.instancePath === combo.instancePath) ? 1000 : 0) +
       list.length;
-    const best = [...branches.values()].sort((a, b) => rank(a) - rank(b))[0] ?? [];
-    kept = kept.filter((e) => e !== combo && (!inside(e) || best.includes(e)));
+    const best = new Set([...branches.values()].sort((a, b) => rank(a) - rank(b))[0] ?? []);
+    kept = kept.filter((e) => e !== combo && (!inside(e) || best.has(e)));
   }
   return kept;
 }

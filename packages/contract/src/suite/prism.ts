@@ -38,14 +38,25 @@ export interface PrismServer {
  * Starts `prism mock <spec>` on a free 127.0.0.1 port, static examples, with `--errors`
  * so a request that breaks the spec is answered as an error (400/422 with an
  * `sl-violations` header) instead of a mock answer. Resolves once Prism listens.
+ *
+ * With `upstream`, starts `prism proxy <spec> <upstream>` instead: each request is
+ * validated and forwarded, and the upstream's answer validated against the spec; a
+ * violation either way is listed in the answer's `sl-violations` header, and with
+ * `--errors` an answer that breaks the spec is replaced by Prism's error.
  */
-export async function startPrism(spec: string, timeoutMs = 20_000): Promise<PrismServer> {
+export async function startPrism(
+  spec: string,
+  options: { upstream?: string; timeoutMs?: number } = {},
+): Promise<PrismServer> {
+  const { upstream, timeoutMs = 20_000 } = options;
   const port = await freePort();
   const cli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
   const started = performance.now();
+  const mode =
+    upstream === undefined ? ["mock", spec, "--dynamic=false"] : ["proxy", spec, upstream];
   const child = spawn(
     process.execPath,
-    [cli, "mock", spec, "-h", "127.0.0.1", "-p", String(port), "--errors", "--dynamic=false"],
+    [cli, ...mode, "-h", "127.0.0.1", "-p", String(port), "--errors"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

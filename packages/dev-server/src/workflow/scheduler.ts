@@ -88,7 +88,10 @@ export function drive(run: LiveRun, deps: DriverDeps, from?: Step): void {
   const stopped = () => signal.aborted || view.state === "cancelled";
   const changed = () => deps.watchers.changed(plan.id);
 
-  const next = (kind: Kind, retried: number, wait: number, lastDelivery?: Outcome) => {
+  const next = (kind: Kind, retried: number, ms: number, lastDelivery?: Outcome) => {
+    // Whole ms, as the clocks count them: the due time shown is when the attempt starts
+    // (a backoff of 12,182.49 ms is due at 12,183, not 12,182.49).
+    const wait = Math.ceil(ms);
     const dueAt = deps.clock.now() + wait;
     run.step = { kind, retried, dueAt, ...(lastDelivery === undefined ? {} : { lastDelivery }) };
     if (Number.isFinite(dueAt)) view.nextAttemptAt = dueAt;
