@@ -150,17 +150,22 @@ describe("the vector spec rejects what breaks a rule", () => {
 });
 
 // Found by the dev server's generated requests (seed 28): 300,000 ids of the wrong type
-// overflowed the stack (a 500 in the dev server) after minutes of quadratic pruning.
-test("a body with 300,000 wrong items gets one violation each, in linear time", () => {
-  const { violations } = validateRequestParts(spec, {
+// overflowed the stack (a 500 in the dev server) after minutes of quadratic pruning. Fetch's
+// body is now one of two branches, which prunes the errors to the closer branch; a range
+// answer's list of records is a plain array, so every wrong item still gets its violation.
+test("a body with 300,000 wrong items is checked in linear time, each wrong item named", () => {
+  const request = validateRequestParts(spec, {
     method: "POST",
     url: `${BASE}/fetch/products`,
     headers: { ...auth, "content-type": "application/json" },
     body: { ids: Array.from({ length: 300_000 }, () => 1) },
   });
-  expect(violations).toHaveLength(300_000);
-  expect(violations[299_999]).toEqual({
-    where: "body/ids/299999",
-    message: "must be string (got 1)",
+  expect(request.violations.length).toBeGreaterThan(0);
+  const answer = validateResponseParts(spec, "rangeVectors", {
+    status: 200,
+    headers: { "content-type": "application/json" },
+    body: { result: { nextCursor: "", vectors: Array.from({ length: 300_000 }, () => 1) } },
   });
+  expect(answer).toHaveLength(300_000);
+  expect(answer[299_999]?.where).toBe("response body/result/vectors/299999");
 });
