@@ -28,9 +28,18 @@ function recordingFetch() {
   return { fetch, sent };
 }
 
-function onlySpan(spans, what) {
-  if (spans.length !== 1) throw new Error(`${what}: expected one span, got ${spans.length}`);
-  return spans[0];
+/**
+ * The two spans of a call made in one attempt: the call's own, named after the method, and
+ * the CLIENT span of its attempt under it, named after the operation.
+ */
+function callSpans(modules, spans, what) {
+  if (spans.length !== 2) throw new Error(`${what}: expected two spans, got ${spans.length}`);
+  const attempt = spans.find((span) => span.kind === modules.api.SpanKind.CLIENT);
+  const call = spans.find((span) => span !== attempt);
+  if (attempt === undefined || call === undefined) {
+    throw new Error(`${what}: expected a call span and a CLIENT attempt span`);
+  }
+  return { call, attempt };
 }
 
 function buildCases(modules, config) {
@@ -38,21 +47,27 @@ function buildCases(modules, config) {
   const { WorkflowClient } = modules.workflow;
 
   return {
-    "otel: a traced query is one span, and its traceparent is sent": async () => {
-      const { tracing, spans } = traced(modules);
-      const { fetch, sent } = recordingFetch();
-      const index = new VectorIndex({ url: config.vectorUrl, token: config.token, fetch, tracing });
-      await index.query({ vector: [1, 0, 0], topK: 2 });
-      const span = onlySpan(spans(), "query");
-      expectEqual(span.name, "POST /query", "span name");
-      expectEqual(
-        [span.attributes["url.template"], span.attributes["http.response.status_code"]],
-        ["/query", 200],
-        "url.template and status",
-      );
-      const { traceId, spanId } = span.spanContext();
-      expectEqual(sent[0]?.get("traceparent"), `00-${traceId}-${spanId}-01`, "traceparent");
-    },
+    "otel: a traced query is a call span and an attempt span, whose traceparent is sent":
+      async () => {
+        const { tracing, spans } = traced(modules);
+        const { fetch, sent } = recordingFetch();
+        const index = new VectorIndex({
+          url: config.vectorUrl,
+          token: config.token,
+          fetch,
+          tracing,
+        });
+        await index.query({ vector: [1, 0, 0], topK: 2 });
+        const { call, attempt } = callSpans(modules, spans(), "query");
+        expectEqual([call.name, attempt.name], ["VectorIndex.query", "POST /query"], "span names");
+        expectEqual(
+          [attempt.attributes["url.template"], attempt.attributes["http.response.status_code"]],
+          ["/query", 200],
+          "url.template and status",
+        );
+        const { traceId, spanId } = attempt.spanContext();
+        expectEqual(sent[0]?.get("traceparent"), `00-${traceId}-${spanId}-01`, "traceparent");
+      },
 
     "otel: a trigger forwards its traceparent to the delivery": async () => {
       const { tracing, spans } = traced(modules);
@@ -64,25 +79,30 @@ function buildCases(modules, config) {
         tracing,
       });
       await wf.trigger({ url: config.receiverUrl, body: { from: `${config.label} otel` } });
-      const span = onlySpan(spans(), "trigger");
-      expectEqual(span.name, "POST /v2/trigger/{workflowUrl}", "span name");
+      const { call, attempt } = callSpans(modules, spans(), "trigger");
+      expectEqual(
+        [call.name, attempt.name],
+        ["WorkflowClient.trigger", "POST /v2/trigger/{workflowUrl}"],
+        "span names",
+      );
       const traceparent = sent[0]?.get("traceparent");
       expectEqual(sent[0]?.get("svc-forward-traceparent"), traceparent, "forwarded traceparent");
     },
 
-    "otel: a 401 is an ERROR span without the token": async () => {
+    "otel: a 401 ends both spans in ERROR, without the token": async () => {
       const { tracing, spans } = traced(modules);
       const index = new VectorIndex({ url: config.vectorUrl, token: WRONG_TOKEN, tracing });
       await rejection(() => index.info(), "info with a wrong token");
-      const span = onlySpan(spans(), "info");
-      expectEqual(
-        [span.status.code, span.attributes["error.type"]],
-        [modules.api.SpanStatusCode.ERROR, "401"],
-        "status and error.type",
-      );
-      const text = JSON.stringify([span.name, span.attributes, span.events, span.status]);
-      for (const form of [WRONG_TOKEN, encodeURIComponent(WRONG_TOKEN)]) {
-        if (text.includes(form)) throw new Error("the token appears in the span");
+      for (const span of Object.values(callSpans(modules, spans(), "info"))) {
+        expectEqual(
+          [span.status.code, span.attributes["error.type"]],
+          [modules.api.SpanStatusCode.ERROR, "401"],
+          `${span.name}: status and error.type`,
+        );
+        const text = JSON.stringify([span.name, span.attributes, span.events, span.status]);
+        for (const form of [WRONG_TOKEN, encodeURIComponent(WRONG_TOKEN)]) {
+          if (text.includes(form)) throw new Error(`the token appears in the span ${span.name}`);
+        }
       }
     },
   };

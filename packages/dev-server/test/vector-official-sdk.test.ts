@@ -76,7 +76,8 @@ describe("the official vector SDK against the dev server", () => {
     expect(page.vectors.map((v) => v.id)).toEqual(["n1"]);
     expect((await ns.fetch(["n1", "a"])).map((r) => r?.id ?? null)).toEqual(["n1", null]);
     const info = await index.info();
-    expect(Object.keys(info.namespaces).sort()).toEqual(["", "books"]);
+    // Other tests of this file add namespaces of their own, in any order.
+    expect(Object.keys(info.namespaces)).toEqual(expect.arrayContaining(["", "books"]));
   });
 
   it("delete by ids, by prefix and by filter; two criteria are refused", async () => {
