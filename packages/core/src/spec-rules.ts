@@ -42,15 +42,15 @@ export function checkFields(where: string, value: object, rule: SpecRule, at = "
     const choices = sets.map((set) => set.join(" and "));
     invalid(`${at}${missing}`, sets.length === 1 ? "is required" : `give ${choices.join(", or ")}`);
   }
-  // Runs on every call: a plain walk of the rule's own keys, no entry arrays or closures.
+  // Runs on every call: a walk of the rule's own keys, without an array of entries.
   for (const key in fields) {
     const field = given[key];
     const fieldRule = fields[key];
-    if (field !== undefined && fieldRule !== undefined) checkValue(field, fieldRule, `${at}${key}`);
+    if (field !== undefined && fieldRule) checkValue(field, fieldRule, `${at}${key}`);
   }
 }
 
-/** Whether `given` has a value for each key of `set`. */
+/** Whether `given` has a value for each key of `set`: a plain loop, as it runs per call. */
 function hasAll(given: Record<string, unknown>, set: readonly string[]): boolean {
   for (const key of set) if (given[key] === undefined) return false;
   return true;
@@ -68,11 +68,6 @@ function checkValue(value: unknown, rule: SpecRule, field: string): void {
   } else {
     checkScalar(value, rule, field);
   }
-}
-
-/** An array's or an object's rule: its values are walked, each named as it is checked. */
-function isWalkedRule(rule: SpecRule): boolean {
-  return rule.enum === undefined && (rule.type === "array" || rule.type === "object");
 }
 
 /**
@@ -132,14 +127,13 @@ function checkArray(value: unknown, rule: SpecRule, field: string): void {
   if (value.length < minItems) invalid(field, `must hold at least ${minItems} items`);
   if (value.length > maxItems) invalid(field, `must hold at most ${maxItems} items`);
   if (items === undefined) return;
-  if (isWalkedRule(items)) {
-    for (let i = 0; i < value.length; i++) checkValue(value[i], items, `${field}[${i}]`);
-    return;
-  }
-  // Scalar items are named only when one fails: a 768-dimension vector would otherwise
-  // build 768 names per call, which cost as much as sending it.
   for (let i = 0; i < value.length; i++) {
+    // A scalar item is named only when it fails: a 768-dimension vector would otherwise
+    // build 768 names per call, which cost as much as sending it.
     const problem = scalarProblem(value[i], items);
     if (problem !== undefined) invalid(`${field}[${i}]`, problem);
+    if (items.type === "array" || items.type === "object") {
+      checkValue(value[i], items, `${field}[${i}]`);
+    }
   }
 }
