@@ -93,12 +93,17 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
   /** Whether `outgoing` may be sent again, by the client's rule. */
   const repeatable = (headers: Record<string, string>) => isRepeatable?.(headers) ?? true;
 
-  /** Sends a request that middleware saw (or `api` built): token added, body read once. */
+  /**
+   * Sends a request that middleware saw (or `api` built): token added, body read once. The
+   * answer is `readable` again for whoever reads it after the transport (openapi-fetch, an
+   * `onResponse`).
+   */
   async function sendRequest(
     request: Request,
     body: BodyInit | undefined,
     options: RequestOptions | undefined,
     trace: CallTrace | undefined,
+    readable: boolean,
     unread?: () => boolean,
   ) {
     const headers = { ...recordOf(request.headers), ...transport.authHeaders };
@@ -110,7 +115,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       repeatable: repeatable(headers),
     };
     const target: CallTarget = { method: request.method, url: shownUrl(request.url) };
-    return transport.send(outgoing, target, options, { readable: true, unread }, trace);
+    return transport.send(outgoing, target, options, { readable, unread }, trace);
   }
 
   // What openapi-fetch told the relay of each call: its operation, and how it parses.
@@ -134,6 +139,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
         await bodyOf(request),
         { signal: request.signal },
         trace,
+        true,
       );
       if (answer.text !== undefined) textOf.set(answer.response, answer.text);
       trace?.end(answer.response.status, answer.error);
@@ -243,7 +249,8 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
 
   /**
    * The call as middleware sees it, by openapi-fetch's rules: one standard Request without
-   * the token; the answer a readable copy. The text is undefined for a body left unread.
+   * the token; the answer a readable copy when an `onResponse` will read it. The text is
+   * undefined for a body left unread.
    */
   async function withMiddleware<Json, Data>(
     op: Operation<Json, Data>,
@@ -268,11 +275,13 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     let answer: Answer | undefined;
     try {
       // The request's body is the one serialized above unless a middleware replaced it.
+      // Only an `onResponse` reads the answer again: without one, no readable copy is made.
       answer = await sendRequest(
         sent,
         sent === built ? body : await bodyOf(sent),
         options,
         trace,
+        list.some((one) => typeof one.onResponse === "function"),
         unread,
       );
       response = answer.response;

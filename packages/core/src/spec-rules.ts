@@ -36,16 +36,24 @@ export function checkFields(where: string, value: object, rule: SpecRule, at = "
   if (rule.closed) checkKnownKeys(where, value, fields, at);
   const given = value as Record<string, unknown>;
   const sets = rule.required ?? [];
-  const present = (key: string) => given[key] !== undefined;
-  if (sets.length > 0 && !sets.some((set) => set.every(present))) {
+  if (sets.length > 0 && !sets.some((set) => hasAll(given, set))) {
     const [first = []] = sets;
-    const missing = first.find((key) => !present(key)) ?? first[0] ?? "";
+    const missing = first.find((key) => given[key] === undefined) ?? first[0] ?? "";
     const choices = sets.map((set) => set.join(" and "));
     invalid(`${at}${missing}`, sets.length === 1 ? "is required" : `give ${choices.join(", or ")}`);
   }
-  for (const [key, fieldRule] of Object.entries(fields)) {
-    if (given[key] !== undefined) checkValue(given[key], fieldRule, `${at}${key}`);
+  // Runs on every call: a walk of the rule's own keys, without an array of entries.
+  for (const key in fields) {
+    const field = given[key];
+    const fieldRule = fields[key];
+    if (field !== undefined && fieldRule) checkValue(field, fieldRule, `${at}${key}`);
   }
+}
+
+/** Whether `given` has a value for each key of `set`: a plain loop, as it runs per call. */
+function hasAll(given: Record<string, unknown>, set: readonly string[]): boolean {
+  for (const key of set) if (given[key] === undefined) return false;
+  return true;
 }
 
 /** Checks one value of any type against its rule; the error names `field`. */
@@ -67,44 +75,50 @@ function checkValue(value: unknown, rule: SpecRule, field: string): void {
  * `checkFields`, so a client that checks single values bundles no object or array walk.
  */
 export function checkScalar(value: unknown, rule: SpecRule, field: string): void {
-  if (rule.enum !== undefined) {
-    if (!rule.enum.includes(value as string)) invalid(field, `must be ${rule.enum.join(" or ")}`);
-    return;
-  }
-  const { type } = rule;
-  if (type === "string") checkString(value, rule, field);
-  if (type === "integer") checkNumber(value, rule, field, Number.isSafeInteger(value), "integer");
-  if (type === "number") checkNumber(value, rule, field, Number.isFinite(value), "finite number");
-  if (type === "boolean" && typeof value !== "boolean") invalid(field, "must be a boolean");
+  const problem = scalarProblem(value, rule);
+  if (problem !== undefined) invalid(field, problem);
 }
 
-function checkString(value: unknown, rule: SpecRule, field: string): void {
-  if (typeof value !== "string") invalid(field, "must be a string");
+/** What is wrong with a string, number or boolean by its rule; undefined when nothing. */
+function scalarProblem(value: unknown, rule: SpecRule): string | undefined {
+  if (rule.enum !== undefined) {
+    return rule.enum.includes(value as string) ? undefined : `must be ${rule.enum.join(" or ")}`;
+  }
+  const { type } = rule;
+  if (type === "string") return stringProblem(value, rule);
+  if (type === "integer") return numberProblem(value, rule, Number.isSafeInteger(value), "integer");
+  if (type === "number") return numberProblem(value, rule, Number.isFinite(value), "finite number");
+  if (type === "boolean" && typeof value !== "boolean") return "must be a boolean";
+  return undefined;
+}
+
+function stringProblem(value: unknown, rule: SpecRule): string | undefined {
+  if (typeof value !== "string") return "must be a string";
   const { minLength = 0, maxLength = Number.POSITIVE_INFINITY } = rule;
-  if (minLength === 1 && value === "") invalid(field, "must be a non-empty string");
-  if (value.length < minLength) invalid(field, `must be at least ${minLength} characters long`);
-  if (value.length > maxLength) invalid(field, `must be at most ${maxLength} characters long`);
+  if (minLength === 1 && value === "") return "must be a non-empty string";
+  if (value.length < minLength) return `must be at least ${minLength} characters long`;
+  if (value.length > maxLength) return `must be at most ${maxLength} characters long`;
+  return undefined;
 }
 
 /** An integer or a finite number, within the rule's bounds, in one phrase: "a positive integer". */
-function checkNumber(
+function numberProblem(
   value: unknown,
   rule: SpecRule,
-  field: string,
   ok: boolean,
   kind: string,
-): void {
+): string | undefined {
   const { minimum, maximum } = rule;
   const fits =
     ok &&
     (minimum === undefined || (value as number) >= minimum) &&
     (maximum === undefined || (value as number) <= maximum);
-  if (fits) return;
+  if (fits) return undefined;
   let phrase = `a ${kind}`;
   if (kind === "integer" && minimum === 1) phrase = "a positive integer";
   else if (kind === "integer" && minimum === 0) phrase = "a non-negative integer";
   else if (minimum !== undefined) phrase += ` of at least ${minimum}`;
-  invalid(field, `must be ${phrase}${maximum === undefined ? "" : `, at most ${maximum}`}`);
+  return `must be ${phrase}${maximum === undefined ? "" : `, at most ${maximum}`}`;
 }
 
 function checkArray(value: unknown, rule: SpecRule, field: string): void {
@@ -112,7 +126,14 @@ function checkArray(value: unknown, rule: SpecRule, field: string): void {
   const { minItems = 0, maxItems = Number.POSITIVE_INFINITY, items } = rule;
   if (value.length < minItems) invalid(field, `must hold at least ${minItems} items`);
   if (value.length > maxItems) invalid(field, `must hold at most ${maxItems} items`);
-  if (items !== undefined) {
-    for (const [i, item] of value.entries()) checkValue(item, items, `${field}[${i}]`);
+  if (items === undefined) return;
+  for (let i = 0; i < value.length; i++) {
+    // A scalar item is named only when it fails: a 768-dimension vector would otherwise
+    // build 768 names per call, which cost as much as sending it.
+    const problem = scalarProblem(value[i], items);
+    if (problem !== undefined) invalid(`${field}[${i}]`, problem);
+    if (items.type === "array" || items.type === "object") {
+      checkValue(value[i], items, `${field}[${i}]`);
+    }
   }
 }

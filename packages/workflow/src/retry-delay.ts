@@ -90,11 +90,24 @@ export function parseRetryDelay(expression: string): RetryDelay {
   if (typeof expression !== "string") {
     invalid("retryDelay", 'must be a string such as "1000 * pow(2, retried)"');
   }
-  const tokens: Token[] = [...expression.matchAll(TOKEN)].map((m) => ({ text: m[0], at: m.index }));
-  const parser = new Parser(tokens, expression.length);
+  const parser = new Parser(tokensOf(expression), expression.length);
   const tree = parser.expression();
   parser.expectEnd();
   return { evaluate: (retried) => evaluate(tree, retried) };
+}
+
+/**
+ * The expression's tokens with their offsets. An `exec` loop, as `matchAll` copies the
+ * regular expression on every call, and a trigger checks its expression on every call;
+ * the loop ends at the text's end, which leaves `lastIndex` at 0 again.
+ */
+function tokensOf(expression: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(expression); match !== null; match = TOKEN.exec(expression)) {
+    tokens.push({ text: match[0], at: match.index });
+  }
+  return tokens;
 }
 
 /** A recursive-descent parser over the tokens, one method per grammar rule. */
