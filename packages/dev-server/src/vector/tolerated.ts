@@ -11,7 +11,8 @@ export function isToleratedInfoPost(route: string, req: IncomingMessage): boolea
 
 /**
  * A range `cursor` sent as a number (`0` to start) is read as its decimal string, so `0`
- * starts a range like `"0"`; any other number names no cursor this server issued (a 400).
+ * starts a range like `"0"` and `7` is the offset `"7"`; a number that is no offset (`-1`,
+ * `2.5`) is a 400 like the same string.
  */
 export function rangeWithStringCursor(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
