@@ -110,18 +110,18 @@ export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
     options,
   );
   // The saved view carries the attempts made before the stop; copied, as the run adds to
-  // them and the same snapshot may be restored again.
-  run.view = {
-    ...run.view,
-    state: saved.view.state,
-    attempts: structuredClone(saved.view.attempts),
-  };
-  const { lastDelivery, ...rest } = saved.step;
+  // them and the same snapshot may be restored again (most saved runs have none yet, and
+  // a restore of many runs need not clone an empty list for each).
+  const { attempts } = saved.view;
+  run.view.state = saved.view.state;
+  run.view.attempts = attempts.length === 0 ? [] : structuredClone(attempts);
+  const { kind, retried, dueAt, lastDelivery } = saved.step;
   const step: Step = {
-    ...rest,
+    kind,
+    retried,
     // A wait of +Infinity (a retry delay that never comes) is saved by JSON as null.
-    dueAt: typeof rest.dueAt === "number" ? rest.dueAt : Number.POSITIVE_INFINITY,
-    ...(lastDelivery === undefined ? {} : { lastDelivery: loadOutcome(lastDelivery) }),
+    dueAt: typeof dueAt === "number" ? dueAt : Number.POSITIVE_INFINITY,
   };
+  if (lastDelivery !== undefined) step.lastDelivery = loadOutcome(lastDelivery);
   return { run, step };
 }

@@ -91,7 +91,8 @@ export function restoreSnapshot(
   ctx.fingerprints.clear();
   deps.flow.load(snapshot.flowControl);
   if (snapshot.random !== undefined) ctx.random.load(snapshot.random);
-  for (const [i, saved] of snapshot.runs.entries()) {
+  for (let i = 0; i < snapshot.runs.length; i++) {
+    const saved = snapshot.runs[i] as SnapshotRun;
     ctx.fingerprints.set(saved.id, saved.fingerprint);
     const live = loaded[i];
     if (live === undefined) {
