@@ -1,10 +1,12 @@
 import { DenseMatrix } from "./dense-matrix.js";
 import type { IndexConfig, StoredRecord, VectorRecordInput } from "./types.js";
 
-const utf8 = new TextEncoder();
-
+/**
+ * UTF-8 bytes of `s`, a lone surrogate counting as the 3 bytes of U+FFFD as TextEncoder
+ * writes it; counted without encoding, as each record's id and metadata are measured.
+ */
 function byteLength(s: string): number {
-  return utf8.encode(s).length;
+  return Buffer.byteLength(s, "utf8");
 }
 
 /**
