@@ -46,6 +46,12 @@ export class VectorStore {
       this.namespaces.set(name, ns);
     }
     const readyAt = this.now() + pendingMs;
+    if (ns.matrix) {
+      // Rows for the new ids only: a batch that replaces records reuses their rows.
+      let added = 0;
+      for (const record of records) if (!ns.records.has(record.id)) added++;
+      ns.matrix.reserve(ns.matrix.count + added);
+    }
     for (const record of records) ns.upsert(record, readyAt);
   }
 
