@@ -139,12 +139,18 @@ function clampDelay(ms: number): number {
   return Math.min(ms, MAX_RETRY_DELAY_MS);
 }
 
+// Shared by every run that forwards nothing (most runs): a restore of many runs need not
+// keep two empty objects for each. Frozen, as nothing may add to it.
+const NOTHING_FORWARDED: Record<string, string> = Object.freeze({});
+
 // Headers under `prefix`, renamed to the rest of their name. The longer callback prefix
 // also starts with "svc-f", never with "svc-forward-", so the two families never overlap.
 function prefixed(headers: Record<string, string>, prefix: string, shown: string) {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  let out: Record<string, string> = NOTHING_FORWARDED;
+  for (const name of Object.keys(headers)) {
     if (!name.startsWith(prefix)) continue;
+    const value = headers[name] as string;
+    if (out === NOTHING_FORWARDED) out = {};
     const rest = name.slice(prefix.length);
     if (HOP_BY_HOP.has(rest)) {
       throw new HeaderError(
