@@ -82,4 +82,26 @@ describe("restoring many runs", () => {
     expect(delivered(endpoint)).toEqual(second.map((run) => run.id).reverse());
     expect(await dev.runs.get("first-0")).toBeUndefined();
   });
+
+  it("delivers each restored run its own body, runs with the same body sharing it", async () => {
+    const dev = later(await startManual());
+    const endpoint = later(await startEndpoint(dev));
+    const start = dev.clock.now();
+    const bodies = ['{"n":1}', '{"n":2}', '{"n":1}', "", '{"n":2}'];
+    const runs = (await savedRuns(dev, endpoint, "body", bodies.length, (i) => start + i)).map(
+      (run, i) => ({
+        ...run,
+        body: Buffer.from(bodies[i] as string).toString("base64"),
+        view: { ...run.view, bodyBytes: (bodies[i] as string).length },
+      }),
+    );
+    const base = await dev.snapshot();
+    await dev.restore({ ...base, savedAt: start, runs });
+    await dev.clock.advance(DAY);
+
+    expect(endpoint.calls.map((call) => call.body.toString())).toEqual(bodies);
+    // Taken again, each run keeps its body.
+    const again = (await dev.snapshot()).runs.filter((run) => run.id.startsWith("body-"));
+    expect(again.map((run) => run.view.bodyBytes)).toEqual(bodies.map((body) => body.length));
+  });
 });
