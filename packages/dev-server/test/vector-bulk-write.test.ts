@@ -35,4 +35,37 @@ describe("bulk writes into the dense matrix", () => {
     const last = records.get("r6999");
     expect(last && matrix.row(last.slot)).toEqual(new Float32Array([1, 2, 3, 4_000]));
   });
+
+  it("a namespace emptied in place (reset, empty) keeps its dense memory and nothing else", () => {
+    let clock = 0;
+    const store = new VectorStore(config, 10, () => clock);
+    store.upsert(batch(3_000), "");
+    store.upsert(batch(10), "other");
+    const memory = (store.namespace("").matrix as DenseMatrix).floats.buffer;
+
+    store.reset();
+    const emptied = store.namespace("");
+    expect(emptied.matrix?.floats.buffer).toBe(memory);
+    expect([emptied.size, emptied.matrix?.count, emptied.bytes, emptied.ids()]).toEqual([
+      0,
+      0,
+      0,
+      [],
+    ]);
+    expect(store.names()).toEqual([""]);
+    expect(store.counts().get("")).toEqual({ vectorCount: 0, pendingVectorCount: 0, bytes: 0 });
+
+    // Refilled, it holds the new rows only, from slot 0.
+    store.upsert([{ id: "fresh", vector: [0, 0, 0, 2] }], "");
+    clock += 10;
+    const fresh = store.namespace("").records.get("fresh");
+    expect(fresh?.slot).toBe(0);
+    expect(emptied.matrix?.row(0)).toEqual(new Float32Array([0, 0, 0, 2]));
+    expect(emptied.matrix?.sqNorms[0]).toBe(4);
+    expect(store.counts().get("")).toMatchObject({ vectorCount: 1, pendingVectorCount: 0 });
+
+    store.empty("");
+    expect(store.namespace("").matrix?.floats.buffer).toBe(memory);
+    expect(store.namespace("").size).toBe(0);
+  });
 });

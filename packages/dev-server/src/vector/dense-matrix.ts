@@ -65,6 +65,14 @@ export class DenseMatrix {
     this.ensure(rows);
   }
 
+  /**
+   * Drops every row but keeps the memory, for a namespace emptied in place: a restore then
+   * refills it without fresh pages, which took a third of writing 10,000 rows of 384.
+   */
+  clear(): void {
+    this.count = 0;
+  }
+
   /** Appends a row and returns its slot. */
   push(values: ArrayLike<number>): number {
     this.ensure(this.count + 1);

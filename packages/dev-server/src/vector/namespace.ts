@@ -25,8 +25,21 @@ export class Namespace {
   bytes = 0;
   private ordered: string[] | null = [];
 
-  constructor(readonly config: IndexConfig) {
-    this.matrix = config.type === "SPARSE" ? undefined : new DenseMatrix(config.dimension);
+  constructor(
+    readonly config: IndexConfig,
+    matrix?: DenseMatrix,
+  ) {
+    this.matrix =
+      config.type === "SPARSE" ? undefined : (matrix ?? new DenseMatrix(config.dimension));
+  }
+
+  /**
+   * An empty namespace to take this one's place, on this one's dense memory (emptied; this
+   * one is dropped). The memory stays as large as it grew, as it does when records are deleted.
+   */
+  emptied(): Namespace {
+    this.matrix?.clear();
+    return new Namespace(this.config, this.matrix);
   }
 
   get size(): number {
