@@ -3,7 +3,7 @@
 // wall clock with real timers; the manual clock stands still until `advance` moves it, and
 // then runs the timers that came due, each at its own due time.
 import { parseDelay, ValidationError } from "@x/workflow";
-import { type HeapTimer, TimerHeap } from "./timer-heap.js";
+import { HeapTimer, TimerHeap } from "./timer-heap.js";
 
 /** `"real"`: wall-clock time. `"manual"`: time moves only when `advance` is called. */
 export type ClockMode = "real" | "manual";
@@ -244,20 +244,11 @@ class ManualClock implements Clock {
   after(ms: number, fn: () => void): TimerHandle {
     if (ms === Number.POSITIVE_INFINITY || this.closed) return never;
     // Whole milliseconds, as Date.now() gives: a backoff of 12182.49 ms is due at 12183.
-    const timer: HeapTimer = {
-      due: this.time + Math.ceil(waitOf(ms)),
-      order: this.order++,
-      fn,
-      cancelled: false,
-    };
+    const timer = new HeapTimer(this.time + Math.ceil(waitOf(ms)), this.order++, fn);
     this.queue.push(timer);
     // Work due now runs at once, as under the real clock (an undelayed trigger is delivered).
     if (timer.due <= this.time) setImmediate(() => this.fireDue());
-    return {
-      cancel: () => {
-        timer.cancelled = true;
-      },
-    };
+    return timer;
   }
 
   track<T>(work: Promise<T>): Promise<T> {

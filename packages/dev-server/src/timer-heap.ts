@@ -3,11 +3,22 @@
 // splice was quadratic: 40k timers took seconds). A cancelled timer stays in the heap,
 // marked, and is dropped when it reaches the top: cancelling is O(1).
 
-export interface HeapTimer {
-  readonly due: number;
-  readonly order: number;
-  readonly fn: () => void;
-  cancelled: boolean;
+/**
+ * A waiting timer, and the handle `after` returns for it: one object per timer rather than
+ * a timer, a handle and a cancel closure, as a restore schedules one for each saved run.
+ */
+export class HeapTimer {
+  cancelled = false;
+
+  constructor(
+    readonly due: number,
+    readonly order: number,
+    readonly fn: () => void,
+  ) {}
+
+  cancel(): void {
+    this.cancelled = true;
+  }
 }
 
 function earlier(a: HeapTimer, b: HeapTimer): boolean {

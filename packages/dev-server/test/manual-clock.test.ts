@@ -297,3 +297,19 @@ describe("GET and POST /v2/dev/clock", () => {
     expect((await devCall(dev, "/v2/dev/clock", { method: "PUT" })).status).toBe(405);
   });
 });
+
+describe('createClock("manual")', () => {
+  // The timer is its own handle: cancelling marks it, and the heap drops it on its way up.
+  it("never runs a cancelled timer and no longer counts it as next due", async () => {
+    const clock = createClock("manual", 0);
+    const ran: string[] = [];
+    const first = clock.after(100, () => ran.push("first"));
+    clock.after(200, () => ran.push("second"));
+    first.cancel();
+    expect(clock.nextDueAt()).toBe(200);
+    await clock.advance(300);
+    expect(ran).toEqual(["second"]);
+    first.cancel(); // after the others ran: still nothing
+    expect(clock.nextDueAt()).toBeUndefined();
+  });
+});

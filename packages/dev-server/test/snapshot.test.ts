@@ -105,6 +105,43 @@ describe("snapshot and restore", () => {
     expect(await dev.runs.list()).toHaveLength(1);
   });
 
+  it("refuses a snapshot with a malformed record, over HTTP with a 400, in code with a ValidationError, and restored records count at once", async () => {
+    const dev = later(await startManual());
+    await dev.vector.upsert([
+      { id: "a", vector: [0.1, 0.2], metadata: { n: 1 } },
+      { id: "b", vector: [0.3, 0.4] },
+    ]);
+    const good = await dev.snapshot();
+    const records = good.namespaces[""] ?? [];
+    const broken = (record: object) => ({
+      ...good,
+      namespaces: { "": [records[0], { ...records[1], ...record }] },
+    });
+    const cases: [object, string][] = [
+      [{ vector: [0.3, "0.4"] }, "[1].vector: must hold finite numbers within float32 range"],
+      [{ vector: [0.3, 1e39] }, "[1].vector: must hold finite numbers within float32 range"],
+      // A bad value is named before a wrong length, as on upsert.
+      [{ vector: [null, 0.4, 0.5] }, "[1].vector: must hold finite numbers within float32 range"],
+      [{ vector: [0.3, 0.4, 0.5] }, "Invalid vector dimension: 3, expected: 2"],
+      [{ vector: undefined }, "[1].vector: required on a DENSE index"],
+    ];
+    for (const [record, message] of cases) {
+      const put = await devCall(dev, "/v2/dev/snapshot", { method: "PUT", body: broken(record) });
+      expect(put).toEqual({
+        status: 400,
+        body: { error: `the snapshot, namespace "": ${message}` },
+      });
+      await expect(dev.restore(broken(record) as DevSnapshot)).rejects.toThrow(
+        new ValidationError("snapshot", `the snapshot, namespace "": ${message}`),
+      );
+    }
+
+    await dev.restore(good);
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+    expect(await index.info()).toMatchObject({ vectorCount: 2, pendingVectorCount: 0 });
+    expect(await dev.snapshot()).toEqual(good);
+  });
+
   it("the state file holds a snapshot: what close() writes, restore() takes", async () => {
     const folder = mkdtempSync(join(tmpdir(), "x-dev-snapshot-"));
     try {

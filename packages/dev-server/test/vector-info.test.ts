@@ -72,6 +72,18 @@ describe("info", () => {
     });
   });
 
+  it("counts ids, metadata and data in UTF-8 bytes, a lone surrogate as the 3 of U+FFFD", async () => {
+    h = await startVector({ vector: { dimension: 2 } });
+    const id = "\u00e9\u{1f600}\ud800"; // 2 + 4 + 3 bytes
+    const metadata = { k: "\u00e9" }; // {"k":"é"}: 9 + 1 bytes
+    const data = "\udc00x"; // 3 + 1 bytes
+    await h.upsert([{ id, vector: [1, 0], metadata, data }]);
+    const { indexSize } = (await h.call("GET", "/info")).body.result;
+    const utf8 = (text: string) => new TextEncoder().encode(text).length;
+    expect(indexSize).toBe(9 + 2 * 4 + 10 + 4);
+    expect(indexSize).toBe(utf8(id) + 2 * 4 + utf8(JSON.stringify(metadata)) + utf8(data));
+  });
+
   it("sparse and hybrid indexes describe their sides", async () => {
     h = await startVector({ vector: { type: "SPARSE" } });
     await h.upsert([{ id: "s", sparseVector: { indices: [1, 5], values: [0.5, 1] } }]);

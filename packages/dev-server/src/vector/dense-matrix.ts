@@ -57,6 +57,22 @@ export class DenseMatrix {
     this.capacity = capacity;
   }
 
+  /**
+   * Makes room for `rows` rows in one growth: a restore writes thousands of rows into an
+   * empty namespace, and growing a quarter at a time took a system call for each step.
+   */
+  reserve(rows: number): void {
+    this.ensure(rows);
+  }
+
+  /**
+   * Drops every row but keeps the memory, for a namespace emptied in place: a restore then
+   * refills it without fresh pages, which took a third of writing 10,000 rows of 384.
+   */
+  clear(): void {
+    this.count = 0;
+  }
+
   /** Appends a row and returns its slot. */
   push(values: ArrayLike<number>): number {
     this.ensure(this.count + 1);

@@ -41,7 +41,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A dense vector of the index's dimension; DimensionMismatchError on a wrong length. */
 export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
   if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
-  for (const x of value) {
+  // Indexed rather than for-of, which took twice as long: a restore checks millions.
+  for (let i = 0; i < value.length; i++) {
+    const x: unknown = value[i];
     if (typeof x !== "number" || !Number.isFinite(x) || Math.abs(x) > FLOAT32_MAX) {
       bad(`${where}: must hold finite numbers within float32 range`);
     }

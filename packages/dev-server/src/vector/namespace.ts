@@ -1,10 +1,12 @@
 import { DenseMatrix } from "./dense-matrix.js";
 import type { IndexConfig, StoredRecord, VectorRecordInput } from "./types.js";
 
-const utf8 = new TextEncoder();
-
+/**
+ * UTF-8 bytes of `s`, a lone surrogate counting as the 3 bytes of U+FFFD as TextEncoder
+ * writes it; counted without encoding, as each record's id and metadata are measured.
+ */
 function byteLength(s: string): number {
-  return utf8.encode(s).length;
+  return Buffer.byteLength(s, "utf8");
 }
 
 /**
@@ -23,8 +25,21 @@ export class Namespace {
   bytes = 0;
   private ordered: string[] | null = [];
 
-  constructor(readonly config: IndexConfig) {
-    this.matrix = config.type === "SPARSE" ? undefined : new DenseMatrix(config.dimension);
+  constructor(
+    readonly config: IndexConfig,
+    matrix?: DenseMatrix,
+  ) {
+    this.matrix =
+      config.type === "SPARSE" ? undefined : (matrix ?? new DenseMatrix(config.dimension));
+  }
+
+  /**
+   * An empty namespace to take this one's place, on this one's dense memory (emptied; this
+   * one is dropped). The memory stays as large as it grew, as it does when records are deleted.
+   */
+  emptied(): Namespace {
+    this.matrix?.clear();
+    return new Namespace(this.config, this.matrix);
   }
 
   get size(): number {

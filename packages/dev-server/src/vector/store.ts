@@ -46,6 +46,12 @@ export class VectorStore {
       this.namespaces.set(name, ns);
     }
     const readyAt = this.now() + pendingMs;
+    if (ns.matrix) {
+      // Rows for the new ids only: a batch that replaces records reuses their rows.
+      let added = 0;
+      for (const record of records) if (!ns.records.has(record.id)) added++;
+      ns.matrix.reserve(ns.matrix.count + added);
+    }
     for (const record of records) ns.upsert(record, readyAt);
   }
 
@@ -59,25 +65,27 @@ export class VectorStore {
 
   /** Empties the namespace `name`, which stays listed; NamespaceNotFoundError when it does not exist. */
   empty(name: string): void {
-    this.namespace(name); // throws for an unknown name
-    this.namespaces.set(name, new Namespace(this.config));
+    this.namespaces.set(name, this.namespace(name).emptied());
   }
 
   /** Empties every namespace; each stays listed. */
   emptyAll(): void {
-    for (const name of this.namespaces.keys())
-      this.namespaces.set(name, new Namespace(this.config));
+    for (const [name, ns] of this.namespaces) this.namespaces.set(name, ns.emptied());
   }
 
-  /** Drops every namespace and empties the default one. */
+  /**
+   * Drops every namespace and empties the default one, which keeps its dense memory: a
+   * restore refills it.
+   */
   reset(): void {
+    const empty = this.namespaces.get("")?.emptied() ?? new Namespace(this.config);
     this.namespaces.clear();
-    this.namespaces.set("", new Namespace(this.config));
+    this.namespaces.set("", empty);
   }
 
   /** Drops the namespace `name`, or empties the default one; nothing for an unknown name. */
   resetNamespace(name: string): void {
-    if (name === "") this.namespaces.set("", new Namespace(this.config));
+    if (name === "") this.empty("");
     else this.namespaces.delete(name);
   }
 

@@ -56,7 +56,8 @@ export interface TriggerOptions {
  * @param headers lower-case names, as Node gives them
  */
 export function readOptions(headers: Record<string, string>): TriggerOptions {
-  const get = (name: string) => headers[name.toLowerCase()];
+  // Each header is read by its lower-case name as written here: a restore reads the
+  // headers of every saved run, and lower-casing the names on each read was most of its cost.
   const options: TriggerOptions = {
     retries: 3,
     retryDelayMs: defaultRetryDelay,
@@ -65,34 +66,34 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
     callbackForward: prefixed(headers, CALLBACK_FORWARD, "Svc-Failure-Callback-Forward-"),
   };
 
-  const runId = get("Svc-Workflow-RunId");
+  const runId = headers["svc-workflow-runid"];
   if (runId !== undefined) {
     if (runId.trim() === "") throw new HeaderError("Svc-Workflow-RunId", "must not be empty");
     options.runId = runId;
   }
 
-  const retries = get("Svc-Retries");
+  const retries = headers["svc-retries"];
   if (retries !== undefined) {
     options.retries = wholeNumber("Svc-Retries", retries);
   }
 
-  const retryDelay = get("Svc-Retry-Delay");
+  const retryDelay = headers["svc-retry-delay"];
   if (retryDelay !== undefined) {
     const expression = parsed("Svc-Retry-Delay", () => parseRetryDelay(retryDelay));
     options.retryDelay = retryDelay;
     options.retryDelayMs = (retried) => clampDelay(expression.evaluate(retried));
   }
 
-  const notBefore = get("Svc-Not-Before");
+  const notBefore = headers["svc-not-before"];
   if (notBefore !== undefined) options.notBefore = wholeNumber("Svc-Not-Before", notBefore);
 
-  const delay = get("Svc-Delay");
+  const delay = headers["svc-delay"];
   if (delay !== undefined) {
     options.delay = parsed("Svc-Delay", () => parseDelay(delay));
     if (!Number.isFinite(options.delay)) throw new HeaderError("Svc-Delay", "is too large");
   }
 
-  const labels = get("Svc-Label");
+  const labels = headers["svc-label"];
   if (labels !== undefined) {
     options.labels = labels.split(",").map((label) => label.trim());
     if (options.labels.some((label) => label === "")) {
@@ -103,8 +104,8 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
     }
   }
 
-  const key = get("Svc-Flow-Control-Key");
-  const value = get("Svc-Flow-Control-Value");
+  const key = headers["svc-flow-control-key"];
+  const value = headers["svc-flow-control-value"];
   if (key !== undefined && value === undefined) {
     throw new HeaderError("Svc-Flow-Control-Value", "is required with Svc-Flow-Control-Key");
   }
@@ -120,7 +121,7 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
     options.flowControl = { key, limits };
   }
 
-  const callback = get("Svc-Failure-Callback");
+  const callback = headers["svc-failure-callback"];
   if (callback !== undefined && callback.trim() !== "") {
     options.failureCallback = parsed("Svc-Failure-Callback", () =>
       httpUrl(callback.trim(), "Svc-Failure-Callback"),
@@ -138,12 +139,18 @@ function clampDelay(ms: number): number {
   return Math.min(ms, MAX_RETRY_DELAY_MS);
 }
 
+// Shared by every run that forwards nothing (most runs): a restore of many runs need not
+// keep two empty objects for each. Frozen, as nothing may add to it.
+const NOTHING_FORWARDED: Record<string, string> = Object.freeze({});
+
 // Headers under `prefix`, renamed to the rest of their name. The longer callback prefix
 // also starts with "svc-f", never with "svc-forward-", so the two families never overlap.
 function prefixed(headers: Record<string, string>, prefix: string, shown: string) {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  let out: Record<string, string> = NOTHING_FORWARDED;
+  for (const name of Object.keys(headers)) {
     if (!name.startsWith(prefix)) continue;
+    const value = headers[name] as string;
+    if (out === NOTHING_FORWARDED) out = {};
     const rest = name.slice(prefix.length);
     if (HOP_BY_HOP.has(rest)) {
       throw new HeaderError(

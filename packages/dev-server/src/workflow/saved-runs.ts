@@ -2,7 +2,7 @@
 // trigger request (rebuilt through the same header rules as a new trigger), its view with
 // every attempt so far, and its next step: which attempt, when, and for a failure call the
 // delivery it reports.
-import type { Outcome } from "./delivery.js";
+import type { Bytes, Outcome } from "./delivery.js";
 import { readOptions } from "./headers.js";
 import type { RunView } from "./runs.js";
 import type { LiveRun, Step } from "./scheduler.js";
@@ -95,8 +95,23 @@ export function saveRun(run: LiveRun, step: Step, fingerprint: string): SavedRun
   };
 }
 
+/**
+ * Decoded bodies by their base64 form, for the runs of one snapshot: runs that send the same
+ * body share its bytes (a body is only ever read), rather than each keeping a copy.
+ */
+export type BodyCache = Map<string, Bytes>;
+
+function bodyOf(base64: string, bodies: BodyCache): Bytes {
+  let body = bodies.get(base64);
+  if (body === undefined) {
+    body = new Uint8Array(Buffer.from(base64, "base64"));
+    bodies.set(base64, body);
+  }
+  return body;
+}
+
 /** The run and its step; throws (a HeaderError or TypeError) when the saved form is not one. */
-export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
+export function loadRun(saved: SavedRun, bodies: BodyCache): { run: LiveRun; step: Step } {
   const options = readOptions(saved.headers);
   const run = buildRun(
     {
@@ -104,24 +119,24 @@ export function loadRun(saved: SavedRun): { run: LiveRun; step: Step } {
       createdAt: saved.createdAt,
       notBefore: saved.notBefore,
       url: saved.url,
-      body: new Uint8Array(Buffer.from(saved.body, "base64")),
+      body: bodyOf(saved.body, bodies),
       headers: saved.headers,
     },
     options,
   );
   // The saved view carries the attempts made before the stop; copied, as the run adds to
-  // them and the same snapshot may be restored again.
-  run.view = {
-    ...run.view,
-    state: saved.view.state,
-    attempts: structuredClone(saved.view.attempts),
-  };
-  const { lastDelivery, ...rest } = saved.step;
+  // them and the same snapshot may be restored again (most saved runs have none yet, and
+  // a restore of many runs need not clone an empty list for each).
+  const { attempts } = saved.view;
+  run.view.state = saved.view.state;
+  run.view.attempts = attempts.length === 0 ? [] : structuredClone(attempts);
+  const { kind, retried, dueAt, lastDelivery } = saved.step;
   const step: Step = {
-    ...rest,
+    kind,
+    retried,
     // A wait of +Infinity (a retry delay that never comes) is saved by JSON as null.
-    dueAt: typeof rest.dueAt === "number" ? rest.dueAt : Number.POSITIVE_INFINITY,
-    ...(lastDelivery === undefined ? {} : { lastDelivery: loadOutcome(lastDelivery) }),
+    dueAt: typeof dueAt === "number" ? dueAt : Number.POSITIVE_INFINITY,
   };
+  if (lastDelivery !== undefined) step.lastDelivery = loadOutcome(lastDelivery);
   return { run, step };
 }

@@ -4,7 +4,7 @@
 import { isRandomState, type RandomState } from "../random.js";
 import type { SavedFlowKey } from "./flow-control.js";
 import { isFinal } from "./runs.js";
-import { isUnfinished, loadRun, type SnapshotRun, saveRun } from "./saved-runs.js";
+import { type BodyCache, isUnfinished, loadRun, type SnapshotRun, saveRun } from "./saved-runs.js";
 import { drive } from "./scheduler.js";
 import type { TriggerContext } from "./trigger.js";
 
@@ -53,6 +53,7 @@ export function checkSnapshot(snapshot: WorkflowSnapshot): LoadedRun[] {
   if (snapshot.random !== undefined && !isRandomState(snapshot.random)) {
     throw new TypeError("random must be four 32-bit words, as a snapshot holds it");
   }
+  const bodies: BodyCache = new Map();
   return snapshot.runs.map((run) => {
     const view = (run as Partial<SnapshotRun> | null)?.view;
     if (
@@ -66,7 +67,7 @@ export function checkSnapshot(snapshot: WorkflowSnapshot): LoadedRun[] {
         "each run must be an object with its id and view, as a snapshot holds it",
       );
     }
-    if (isUnfinished(run)) return loadRun(run);
+    if (isUnfinished(run)) return loadRun(run, bodies);
     if (!isFinal(run.view.state)) {
       throw new TypeError(`run ${String(run.id)} is unfinished but has no next step`);
     }
@@ -91,7 +92,8 @@ export function restoreSnapshot(
   ctx.fingerprints.clear();
   deps.flow.load(snapshot.flowControl);
   if (snapshot.random !== undefined) ctx.random.load(snapshot.random);
-  for (const [i, saved] of snapshot.runs.entries()) {
+  for (let i = 0; i < snapshot.runs.length; i++) {
+    const saved = snapshot.runs[i] as SnapshotRun;
     ctx.fingerprints.set(saved.id, saved.fingerprint);
     const live = loaded[i];
     if (live === undefined) {
