@@ -23,14 +23,11 @@ export const TRACING_CODE = {
         "    });\n",
       "    const trace = undefined;\n",
     ],
+    ["    const trace = tracing?.startCall(op.traced);\n", "    const trace = undefined;\n"],
+    // The call info an operation keeps for its traces.
     [
-      "    const trace = tracing?.startCall({\n" +
-        "      name: op.name,\n" +
-        "      method: op.method,\n" +
-        "      template: op.template,\n" +
-        "      url: op.shown,\n" +
-        "    });\n",
-      "    const trace = undefined;\n",
+      "    const traced = Object.freeze({ name, method: upper, template, url: shown });\n",
+      "    const traced = undefined;\n",
     ],
   ],
   "core/src/request-options.ts": [["  tracing: true,\n", ""]],

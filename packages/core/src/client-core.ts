@@ -193,7 +193,12 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     params: { path?: Record<string, string> } = {},
   ): Operation<Json, Data> {
     const url = baseUrl + pathSerializer(template, params.path ?? {});
-    return { name, method: method.toUpperCase(), template, params, url, shown: shownUrl(url) };
+    const upper = method.toUpperCase();
+    const shown = shownUrl(url);
+    // Frozen: a Tracing gets the same object on every call of the operation.
+    const traced = Object.freeze({ name, method: upper, template, url: shown });
+    const target = { method: upper, url: shown };
+    return { name, method: upper, template, params, url, shown, target, traced };
   }
 
   /** A method's call, top to bottom. */
@@ -214,12 +219,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
     const body =
       init.json === undefined ? (init.body as BodyInit | undefined) : JSON.stringify(init.json);
-    const trace = tracing?.startCall({
-      name: op.name,
-      method: op.method,
-      template: op.template,
-      url: op.shown,
-    });
+    const trace = tracing?.startCall(op.traced);
     try {
       let response: Response;
       let text: string | undefined;
@@ -256,8 +256,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       body,
       repeatable: repeatable(headers),
     };
-    const target = { method: op.method, url: op.shown };
-    return transport.send(outgoing, target, options, { readable, unread }, trace);
+    return transport.send(outgoing, op.target, options, { readable, unread }, trace);
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   type Attributes,
+  type Context,
   context,
   type PropagationAPI,
   propagation,
@@ -68,11 +69,15 @@ export function tracing(options: TracingOptions = {}): Tracing {
   const propagator: TextMapPropagator | PropagationAPI = options.propagator ?? propagation;
   const callAttributes = callAttributesOf();
 
+  const kind = attemptSpans ? SpanKind.INTERNAL : SpanKind.CLIENT;
+
   function startCall(call: TracedCallInfo): CallTrace {
     const parent = context.active();
+    // The sampler may read the attributes, so the span starts with them even when it will
+    // not record.
     const attributes = callAttributes(call);
-    const kind = attemptSpans ? SpanKind.INTERNAL : SpanKind.CLIENT;
     const span = tracer.startSpan(call.name, { kind, attributes }, parent);
+    if (!span.isRecording()) return unrecorded(span, parent, call.template);
     const inCall = trace.setSpan(parent, span);
     const attemptName = call.template ? `${call.method} ${call.template}` : call.method;
     // The attempt in flight; the pipeline reports each attempt's end before the next starts.
@@ -108,6 +113,27 @@ export function tracing(options: TracingOptions = {}): Tracing {
       },
       end(status, error) {
         finish(span, status ?? statusOf(error), error);
+      },
+    };
+  }
+
+  /**
+   * The trace of a call whose span records nothing (no SDK registered, or sampled out): no
+   * attempt spans, events or attributes, which would be dropped, but the same context on
+   * the wire, so the service and a workflow's deliveries continue the caller's trace (a
+   * sampled-out trace stays one trace, its flags saying so).
+   */
+  function unrecorded(span: Span, parent: Context, template: string | undefined): CallTrace {
+    let inCall: Context | undefined;
+    return {
+      attempt(_attempt, headers) {
+        if (!propagate) return;
+        inCall ??= trace.setSpan(parent, span);
+        injectContext(propagator, inCall, headers, template);
+      },
+      attempted() {},
+      end() {
+        span.end();
       },
     };
   }
