@@ -209,13 +209,6 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     unread: () => boolean,
   ): Promise<WithResponse<unknown>> {
     const direct = middleware.items.length === 0;
-    // A call without a body sends no content type; a raw body names its own.
-    const headersOf = (bases: typeof sent) =>
-      mergeHeaders(
-        init.json === undefined ? bases.plain : bases.json,
-        options?.headers,
-        init.headers,
-      );
     // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
     const body =
       init.json === undefined ? (init.body as BodyInit | undefined) : JSON.stringify(init.json);
@@ -224,11 +217,12 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       let response: Response;
       let text: string | undefined;
       if (direct) {
-        const answer = await sendDirect(op, headersOf(sent), body, options, trace, false, unread);
+        const headers = headersOf(sent, init, options);
+        const answer = await sendDirect(op, headers, body, options, trace, false, unread);
         if (answer.error) throw answer.error;
         ({ response, text } = answer);
       } else {
-        ({ response, text } = await withMiddleware(op, headersOf, body, options, trace, unread));
+        ({ response, text } = await withMiddleware(op, init, body, options, trace, unread));
       }
       const data = text === undefined ? undefined : parseData(text, response);
       trace?.end(response.status, undefined);
@@ -237,6 +231,19 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       trace?.end(undefined, error);
       throw error;
     }
+  }
+
+  /**
+   * A call's headers over `bases` (`sent` or `seen`): a call without a body sends no content
+   * type; a raw body names its own.
+   */
+  function headersOf<Json>(
+    bases: typeof sent,
+    init: CallInit<Json>,
+    options: RequestOptions | undefined,
+  ): Record<string, string> {
+    const base = init.json === undefined ? bases.plain : bases.json;
+    return mergeHeaders(base, options?.headers, init.headers);
   }
 
   /** A method's request sent as built: `headers` are the sent ones, the token's included. */
@@ -266,7 +273,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
    */
   async function withMiddleware<Json, Data>(
     op: Operation<Json, Data>,
-    headersOf: (bases: typeof sent) => Record<string, string>,
+    init: CallInit<Json>,
     body: BodyInit | undefined,
     options: RequestOptions | undefined,
     trace: CallTrace | undefined,
@@ -282,15 +289,17 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     };
     // Without the token: it is added as the request is sent.
     const seenRequest = new LazyRequest(
-      () => new Request(op.url, { method: op.method, headers: headersOf(seen), body }),
+      () =>
+        new Request(op.url, { method: op.method, headers: headersOf(seen, init, options), body }),
     );
     const result = await runOnRequest(list, seenRequest, context);
-    if (result instanceof Response) return finalOf(result, undefined, unread);
+    if (result instanceof Response) return finalOf(result, unread);
     // A middleware may hand back the very request it was given: that is no replacement.
     const replaced = result !== undefined && !(seenRequest.built && result === seenRequest.request);
     // What onResponse and onError see: the request that was sent.
     const sentRequest: RequestSource = replaced ? { request: result } : seenRequest;
-    // Only an `onResponse` reads the answer again: without one, no readable copy is made.
+    // Only an `onResponse` reads the answer again: without one, no readable copy is made,
+    // and no onResponse round is run.
     const readable = list.some((one) => typeof one.onResponse === "function");
     let response: Response;
     let answer: Answer | undefined;
@@ -298,7 +307,8 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       if (!seenRequest.built && !replaced) {
         // No middleware read the request: nothing of it can have changed, so it goes as a
         // call without middleware does, the prebuilt headers with the token.
-        answer = await sendDirect(op, headersOf(sent), body, options, trace, readable, unread);
+        const headers = headersOf(sent, init, options);
+        answer = await sendDirect(op, headers, body, options, trace, readable, unread);
       } else {
         // The request's body is the one serialized above unless a middleware replaced it.
         const request = replaced ? result : seenRequest.request;
@@ -317,20 +327,20 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       if ("error" in recovered) throw recovered.error;
       response = recovered.response;
     }
-    response = await runOnResponse(list, sentRequest, response, context);
-    return finalOf(response, answer, unread);
-  }
-
-  /** The call's final response and text: the transport's own, or a middleware's. */
-  async function finalOf(
-    response: Response,
-    answer: Answer | undefined,
-    unread: () => boolean,
-  ): Promise<{ response: Response; text: string | undefined }> {
+    if (readable) response = await runOnResponse(list, sentRequest, response, context);
     if (answer?.response === response) {
+      // The transport's own answer, unchanged by middleware.
       if (answer.error) throw answer.error;
       return answer;
     }
+    return finalOf(response, unread);
+  }
+
+  /** The call's final response and text, when a middleware gave it. */
+  async function finalOf(
+    response: Response,
+    unread: () => boolean,
+  ): Promise<{ response: Response; text: string | undefined }> {
     if (response.ok && unread()) return { response, text: undefined };
     const text = await response.text();
     if (!response.ok) throw transport.errorFor(response.status, response.headers, text);
