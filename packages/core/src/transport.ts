@@ -4,7 +4,7 @@ import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "./errors";
 import { createTransportLog } from "./log";
-import { createRedactor, redactHeaders } from "./redact";
+import { createFinder, createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
 import { checkMaxRetries, checkTimeoutMs } from "./request-options";
 import { isRetryableStatus, retryAfterMs, retryDelayMs } from "./retry-policy";
@@ -95,6 +95,7 @@ export function createTransport(config: TransportConfig): Transport {
   const fetchOptions = checkFetchOptions(config.fetchOptions);
   const log = createTransportLog(config.logger, config.logLevel);
   const redact = createRedactor(token);
+  const holdsToken = createFinder(token);
   const tokenQuery =
     config.tokenIn === "query"
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
@@ -114,7 +115,7 @@ export function createTransport(config: TransportConfig): Transport {
   function tokenFree(response: Response, url: string, text: string | undefined, readable: boolean) {
     let headersLeak = false;
     response.headers.forEach((value) => {
-      if (!headersLeak && redact(value) !== value) headersLeak = true;
+      if (!headersLeak && holdsToken(value)) headersLeak = true;
     });
     if (!readable && !headersLeak && !tokenQuery) return response;
     const headers = headersLeak ? redactHeaders(response.headers, redact) : response.headers;
