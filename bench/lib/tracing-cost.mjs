@@ -32,7 +32,7 @@ export const TRACING_CODE = {
   ],
   "core/src/request-options.ts": [["  tracing: true,\n", ""]],
   "core/src/transport.ts": [
-    [" || trace !== undefined", ""],
+    [" || trace?.attempted !== undefined", ""],
     [
       "      if (trace) {\n" +
         "        // Each attempt carries its own trace context.\n" +
@@ -43,7 +43,7 @@ export const TRACING_CODE = {
       "",
     ],
     [
-      "          trace?.attempted({\n" +
+      "          trace?.attempted?.({\n" +
         "            ...target,\n" +
         "            attempt,\n" +
         "            attempts: attempt,\n" +
@@ -53,12 +53,12 @@ export const TRACING_CODE = {
         "          });\n",
       "",
     ],
-    ["          trace?.attempted(last);\n", ""],
+    ["          trace?.attempted?.(last);\n", ""],
     [
       "      const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;\n",
       "",
     ],
-    ["        trace?.attempted({ ...retry, retryAfter: asked === wait });\n", ""],
+    ["        trace?.attempted?.({ ...retry, retryAfter: asked === wait });\n", ""],
     // The attempt event's fields that only a trace reads.
     ["        status,\n        error: failure,\n", ""],
   ],

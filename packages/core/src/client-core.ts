@@ -31,8 +31,8 @@ import { type Answer, createTransport, type Outgoing, type TransportConfig } fro
 // middleware, the transport sends those to fetch as they are, and the body read is parsed
 // once. With middleware, openapi-fetch's middleware rules apply, and the standard Request
 // they see is built only when one reads it: a call whose request no middleware read or
-// replaced is sent as a call without middleware is. Tracing is a hook of the same path. `api` is openapi-fetch's own
-// client over the same transport, middleware list and tracing.
+// replaced is sent as a call without middleware is. Tracing is a hook of the same path.
+// `api` is openapi-fetch's own client over the same transport, middleware list and tracing.
 
 export interface ClientCoreConfig extends TransportConfig {
   /** Absolute base URL, without a trailing slash; each operation's path is appended. */

@@ -18,7 +18,9 @@ export interface RequestSource {
  * The request of a method's call as middleware sees it, built on first access: most
  * middleware never reads it (a tracer, a logger of statuses), and a call whose request no
  * one read is sent as a call without middleware is, without a standard Request built to be
- * thrown away.
+ * thrown away. Whether it was read is decided when the `onRequest` round ends: a callback
+ * that keeps its parameters and reads `request` later gets a Request whose changes are not
+ * sent, as openapi-fetch sends what `onRequest` left.
  */
 export class LazyRequest implements RequestSource {
   readonly #build: () => Request;

@@ -164,7 +164,7 @@ export function createTransport(config: TransportConfig): Transport {
     };
     // Attempts are timed and described only for a log or a trace that will show them (any
     // log level logs failures).
-    const observed = log.failure !== undefined || trace !== undefined;
+    const observed = log.failure !== undefined || trace?.attempted !== undefined;
 
     for (let attempt = 1; ; attempt++) {
       const started = observed ? Date.now() : 0;
@@ -182,7 +182,7 @@ export function createTransport(config: TransportConfig): Transport {
         if (!(error instanceof ConnectionError || error instanceof TimeoutError)) {
           // The caller's own abort ends everything.
           const final = signal?.aborted ? abortError(target, signal.reason) : error;
-          trace?.attempted({
+          trace?.attempted?.({
             ...target,
             attempt,
             attempts: attempt,
@@ -212,7 +212,7 @@ export function createTransport(config: TransportConfig): Transport {
           const last = event(true);
           if (failure === undefined) log.success?.(last);
           else log.failure?.(last);
-          trace?.attempted(last);
+          trace?.attempted?.(last);
         }
         if ("answer" in settled) return settled.answer;
         throw settled.failure;
@@ -222,7 +222,7 @@ export function createTransport(config: TransportConfig): Transport {
       if (observed) {
         const retry = event(false, wait);
         log.retry?.(retry);
-        trace?.attempted({ ...retry, retryAfter: asked === wait });
+        trace?.attempted?.({ ...retry, retryAfter: asked === wait });
       }
       await sleep(wait, signal, target);
     }

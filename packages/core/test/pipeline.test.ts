@@ -241,3 +241,37 @@ describe("ApiPromise.map", () => {
     expect(await mapped.asResponse()).toBe(response);
   });
 });
+
+describe("a trace without `attempted`", () => {
+  it("still marks every attempt's own headers and ends once", async () => {
+    const answers = [
+      () => Response.json({ error: "busy" }, { status: 503, headers: { "retry-after": "0" } }),
+      () => Response.json([{ id: "a" }]),
+    ];
+    const sent: Record<string, string>[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      sent.push({ ...(init.headers as Record<string, string>) });
+      return (answers.shift() ?? answers[0])?.() ?? Response.json([]);
+    };
+    const ends: (number | undefined)[] = [];
+    const core = createClientCore<paths>({
+      baseUrl: BASE,
+      token: TOKEN,
+      fetch,
+      tracing: {
+        startCall: () => ({
+          attempt(attempt, headers) {
+            headers["x-attempt"] = String(attempt);
+          },
+          end(status) {
+            ends.push(status);
+          },
+        }),
+      },
+    });
+    const list = core.operation("Items.list", "get", "/items");
+    expect(await core.call(list, {}, undefined)).toEqual([{ id: "a" }]);
+    expect(sent.map((headers) => headers["x-attempt"])).toEqual(["1", "2"]);
+    expect(ends).toEqual([200]);
+  });
+});

@@ -2,6 +2,7 @@ import {
   type Attributes,
   type Context,
   context,
+  isSpanContextValid,
   type PropagationAPI,
   propagation,
   type Span,
@@ -119,19 +120,19 @@ export function tracing(options: TracingOptions = {}): Tracing {
 
   /**
    * The trace of a call whose span records nothing (no SDK registered, or sampled out): no
-   * attempt spans, events or attributes, which would be dropped, but the same context on
-   * the wire, so the service and a workflow's deliveries continue the caller's trace (a
-   * sampled-out trace stays one trace, its flags saying so).
+   * attempt spans, events or attributes, which would be dropped, and no `attempted`, so the
+   * client does not describe attempts for it; but the same context on the wire, so the
+   * service and a workflow's deliveries continue the caller's trace (a sampled-out trace
+   * stays one trace, its flags saying so).
    */
   function unrecorded(span: Span, parent: Context, template: string | undefined): CallTrace {
     let inCall: Context | undefined;
     return {
       attempt(_attempt, headers) {
         if (!propagate) return;
-        inCall ??= trace.setSpan(parent, span);
+        inCall ??= passesOn(parent, span) ? parent : trace.setSpan(parent, span);
         injectContext(propagator, inCall, headers, template);
       },
-      attempted() {},
       end() {
         span.end();
       },
@@ -139,6 +140,17 @@ export function tracing(options: TracingOptions = {}): Tracing {
   }
 
   return { startCall };
+}
+
+/**
+ * Whether `span` only passes on its parent's trace context, as the API's no-op tracer's
+ * spans do (the parent's own span context, or none where the parent has none): the parent
+ * is then carried as it is, with no context copied per call to hold the span.
+ */
+function passesOn(parent: Context, span: Span): boolean {
+  const own = span.spanContext();
+  const parents = trace.getSpanContext(parent);
+  return parents === undefined ? !isSpanContextValid(own) : parents === own;
 }
 
 /** The status of an error that came from a response (an ApiError). */

@@ -4,6 +4,7 @@
 import {
   context,
   createTraceState,
+  ProxyTracerProvider,
   propagation,
   type SpanContext,
   TraceFlags,
@@ -226,5 +227,40 @@ describe("a call whose span is not recorded (sampled out)", () => {
     expect(first.traceId).not.toBe("0".repeat(32));
     expect(first.flags).toBe("00");
     expect(parse(sent[1]?.get("traceparent") ?? null).traceId).toBe(first.traceId);
+  });
+});
+
+describe("with the API's no-op tracer (no SDK registered)", () => {
+  function noSdk() {
+    const { fetch, sent } = stubFetch({ status: 200, body: { result: INFO } });
+    const index = new VectorIndex({
+      url: BASE,
+      token: TOKEN,
+      fetch,
+      tracing: tracing({
+        // What the global provider is when no SDK registered one.
+        tracerProvider: new ProxyTracerProvider(),
+        propagator: new W3CTraceContextPropagator(),
+      }),
+    });
+    return { index, sent };
+  }
+
+  test("under a parent, the request carries the parent's context as it is", async () => {
+    const { index, sent } = noSdk();
+    await underParent(() => index.info());
+    expect(parse(sent[0]?.get("traceparent") ?? null)).toEqual({
+      version: "00",
+      traceId: PARENT.traceId,
+      spanId: PARENT.spanId,
+      flags: "01",
+    });
+    expect(sent[0]?.get("tracestate")).toBe("vendor=opaque");
+  });
+
+  test("without a parent, there is no trace to carry", async () => {
+    const { index, sent } = noSdk();
+    await index.info();
+    expect(sent[0]?.has("traceparent")).toBe(false);
   });
 });
