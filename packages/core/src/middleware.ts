@@ -43,8 +43,7 @@ export class LazyRequest implements RequestSource {
 
 /**
  * A callback's parameters: the call's context, and its `request` read from `source` only
- * when the callback reads it (destructuring or spreading the parameters reads it too). The
- * fields are written out, not spread: a spread into an object with a getter costs more.
+ * when the callback reads it (destructuring or spreading the parameters reads it too).
  */
 function paramsOf<Extra extends object>(
   context: CallContext,
@@ -52,20 +51,12 @@ function paramsOf<Extra extends object>(
   extra: Extra,
 ): MiddlewareCallbackParams & Extra {
   return {
-    schemaPath: context.schemaPath,
-    params: context.params,
-    id: context.id,
-    options: context.options,
+    ...context,
     ...extra,
     get request() {
       return source.request;
     },
   };
-}
-
-/** A callback's result: awaited only when it is a promise, so a plain callback costs no hop. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === "function";
 }
 
 /** The client's middleware list, with openapi-fetch's `use` and `eject`. */
@@ -117,8 +108,7 @@ export async function runOnRequest(
     if (typeof one.onRequest !== "function") continue;
     const replaced = current;
     const params = paramsOf(context, replaced ? { request: replaced } : source, {});
-    let result: unknown = one.onRequest(params);
-    if (isThenable(result)) result = await result;
+    const result = await one.onRequest(params);
     if (!result) continue;
     if (result instanceof Response) return result;
     if (!(result instanceof Request)) {
@@ -142,8 +132,7 @@ export async function runOnResponse(
   for (let i = list.length - 1; i >= 0; i--) {
     const one = list[i];
     if (typeof one?.onResponse !== "function") continue;
-    let result: unknown = one.onResponse(paramsOf(context, source, { response: current }));
-    if (isThenable(result)) result = await result;
+    const result = await one.onResponse(paramsOf(context, source, { response: current }));
     if (!result) continue;
     if (!(result instanceof Response)) {
       throw new Error("onResponse: must return new Response() when modifying the response");
@@ -167,8 +156,7 @@ export async function runOnError(
   for (let i = list.length - 1; i >= 0; i--) {
     const one = list[i];
     if (typeof one?.onError !== "function") continue;
-    let result: unknown = one.onError(paramsOf(context, source, { error: current }));
-    if (isThenable(result)) result = await result;
+    const result = await one.onError(paramsOf(context, source, { error: current }));
     if (!result) continue;
     if (result instanceof Response) return { response: result };
     if (!(result instanceof Error)) {

@@ -22,27 +22,11 @@ export const WHOLE_WORD_BELOW = 8;
  * characters matches only where no letter or digit touches it on either side.
  */
 export function createRedactor(secret: string): Redactor {
-  const pattern = new RegExp(patternOf(secret), "g");
-  return (text) => text.replace(pattern, REDACTED);
-}
-
-/**
- * Whether a text holds any written form of `secret`, that is whether the redactor of
- * `secret` would change it; for a check on every response, where a copy is made only when
- * something must be redacted.
- */
-export function createFinder(secret: string): (text: string) => boolean {
-  // Not global, so `test` keeps no position from one text to the next.
-  const pattern = new RegExp(patternOf(secret));
-  // Each form of a character is at least as long as the character, so a text shorter than
-  // the secret holds none (most header values are shorter than a token).
-  return (text) => text.length >= secret.length && pattern.test(text);
-}
-
-/** The pattern of every written form of `secret`, as a whole word when it is short. */
-function patternOf(secret: string): string {
   const forms = [...secret].map(characterForms).join("");
-  return secret.length < WHOLE_WORD_BELOW ? `(?<![A-Za-z0-9])${forms}(?![A-Za-z0-9])` : forms;
+  const source =
+    secret.length < WHOLE_WORD_BELOW ? `(?<![A-Za-z0-9])${forms}(?![A-Za-z0-9])` : forms;
+  const pattern = new RegExp(source, "g");
+  return (text) => text.replace(pattern, REDACTED);
 }
 
 /** A regular-expression group matching every form of one character, longest first. */

@@ -4,7 +4,7 @@ import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "./errors";
 import { createTransportLog } from "./log";
-import { createFinder, createRedactor, redactHeaders } from "./redact";
+import { createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
 import { checkMaxRetries, checkTimeoutMs } from "./request-options";
 import { isRetryableStatus, retryAfterMs, retryDelayMs } from "./retry-policy";
@@ -95,7 +95,6 @@ export function createTransport(config: TransportConfig): Transport {
   const fetchOptions = checkFetchOptions(config.fetchOptions);
   const log = createTransportLog(config.logger, config.logLevel);
   const redact = createRedactor(token);
-  const holdsToken = createFinder(token);
   const tokenQuery =
     config.tokenIn === "query"
       ? `${config.tokenQueryParam}=${encodeURIComponent(token)}`
@@ -114,8 +113,12 @@ export function createTransport(config: TransportConfig): Transport {
    */
   function tokenFree(response: Response, url: string, text: string | undefined, readable: boolean) {
     let headersLeak = false;
+    // Every written form of the token is at least as long as the token, so a shorter value
+    // (most are: a type, a length, a date) holds none and is not run through the redactor.
     response.headers.forEach((value) => {
-      if (!headersLeak && holdsToken(value)) headersLeak = true;
+      if (!headersLeak && value.length >= token.length && redact(value) !== value) {
+        headersLeak = true;
+      }
     });
     if (!readable && !headersLeak && !tokenQuery) return response;
     const headers = headersLeak ? redactHeaders(response.headers, redact) : response.headers;
