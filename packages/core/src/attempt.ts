@@ -77,16 +77,22 @@ export function runAttempt(
     const read = (response: Response) => {
       if (settled) return;
       headersArrived = true;
-      if (response.ok && plan.unread?.()) {
-        finish();
-        resolve({ response, text: undefined });
-        return;
+      // What throws here (a `fetch` double's answer that is no Response) fails the attempt,
+      // as anything thrown inside the exchange does, rather than leave it to the timeout.
+      try {
+        if (response.ok && plan.unread?.()) {
+          finish();
+          resolve({ response, text: undefined });
+          return;
+        }
+        response.text().then((text) => {
+          if (settled) return;
+          finish();
+          resolve({ response, text });
+        }, fail);
+      } catch (error) {
+        fail(error);
       }
-      response.text().then((text) => {
-        if (settled) return;
-        finish();
-        resolve({ response, text });
-      }, fail);
     };
     try {
       send(url, init).then(read, fail);
