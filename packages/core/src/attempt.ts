@@ -74,22 +74,19 @@ export function runAttempt(
     signal?.addEventListener("abort", onCallerAbort);
     init.signal = controller.signal;
 
+    const done = (exchange: Exchange) => {
+      if (settled) return;
+      finish();
+      resolve(exchange);
+    };
     const read = (response: Response) => {
       if (settled) return;
       headersArrived = true;
       // What throws here (a `fetch` double's answer that is no Response) fails the attempt,
       // as anything thrown inside the exchange does, rather than leave it to the timeout.
       try {
-        if (response.ok && plan.unread?.()) {
-          finish();
-          resolve({ response, text: undefined });
-          return;
-        }
-        response.text().then((text) => {
-          if (settled) return;
-          finish();
-          resolve({ response, text });
-        }, fail);
+        if (response.ok && plan.unread?.()) done({ response, text: undefined });
+        else response.text().then((text) => done({ response, text }), fail);
       } catch (error) {
         fail(error);
       }

@@ -198,7 +198,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     // Frozen: a Tracing gets the same object on every call of the operation.
     const traced = Object.freeze({ name, method: upper, template, url: shown });
     const target = { method: upper, url: shown };
-    return { name, method: upper, template, params, url, shown, target, traced };
+    return { name, method: upper, template, params, url, target, traced };
   }
 
   /** A method's call, top to bottom. */

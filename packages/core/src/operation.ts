@@ -27,9 +27,7 @@ export interface Operation<Json, Data> {
   params: MiddlewareRequestParams;
   /** Without the token. */
   url: string;
-  /** The URL as messages, logs and spans show it. */
-  shown: string;
-  /** What errors and log lines name the call by; built once, not per call. */
+  /** What errors and log lines name the call by (the URL as they show it); built once. */
   target: CallTarget;
   /** What a trace of the call starts from; built once, not per call. */
   traced: Readonly<TracedCallInfo>;
