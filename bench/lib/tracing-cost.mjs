@@ -23,19 +23,16 @@ export const TRACING_CODE = {
         "    });\n",
       "    const trace = undefined;\n",
     ],
+    ["    const trace = tracing?.startCall(op.traced);\n", "    const trace = undefined;\n"],
+    // The call info an operation keeps for its traces.
     [
-      "    const trace = tracing?.startCall({\n" +
-        "      name: op.name,\n" +
-        "      method: op.method,\n" +
-        "      template: op.template,\n" +
-        "      url: op.shown,\n" +
-        "    });\n",
-      "    const trace = undefined;\n",
+      "    const traced = Object.freeze({ name, method: upper, template, url: shown });\n",
+      "    const traced = undefined;\n",
     ],
   ],
   "core/src/request-options.ts": [["  tracing: true,\n", ""]],
   "core/src/transport.ts": [
-    [" || trace !== undefined", ""],
+    [" || trace?.attempted !== undefined", ""],
     [
       "      if (trace) {\n" +
         "        // Each attempt carries its own trace context.\n" +
@@ -46,7 +43,7 @@ export const TRACING_CODE = {
       "",
     ],
     [
-      "          trace?.attempted({\n" +
+      "          trace?.attempted?.({\n" +
         "            ...target,\n" +
         "            attempt,\n" +
         "            attempts: attempt,\n" +
@@ -56,12 +53,12 @@ export const TRACING_CODE = {
         "          });\n",
       "",
     ],
-    ["          trace?.attempted(last);\n", ""],
+    ["          trace?.attempted?.(last);\n", ""],
     [
       "      const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;\n",
       "",
     ],
-    ["        trace?.attempted({ ...retry, retryAfter: asked === wait });\n", ""],
+    ["        trace?.attempted?.({ ...retry, retryAfter: asked === wait });\n", ""],
     // The attempt event's fields that only a trace reads.
     ["        status,\n        error: failure,\n", ""],
   ],

@@ -36,48 +36,68 @@ export interface Exchange {
  * `plan.unread` says so: its time then stops at the headers). Rejects with the caller's abort
  * reason, a TimeoutError, or a ConnectionError. `init.signal` is replaced by the attempt's.
  */
-export async function runAttempt(
+export function runAttempt(
   send: Fetch,
   url: string,
   init: RequestInit,
   plan: AttemptPlan,
 ): Promise<Exchange> {
   const { signal, timeoutMs } = plan;
-  signal?.throwIfAborted();
-  const controller = new AbortController();
-  let headersArrived = false;
-  // Why the attempt was cut, if it was: a TimeoutError, or the caller's abort reason.
-  let cutFor: { reason: unknown } | undefined;
-  // The exchange is also raced against the cut, so a `fetch` that ignores its signal (a
-  // test double, an old polyfill) still cannot hold the call past its time.
-  let rejectStopped: (reason: unknown) => void = () => {};
-  const stopped = new Promise<never>((_, reject) => {
-    rejectStopped = reject;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  // One promise settled by whichever comes first: the exchange (fetch, then its body), its
+  // failure, or the cut. It is settled by the cut itself, not only through fetch's signal,
+  // so a `fetch` that ignores its signal (a test double, an old polyfill) still cannot
+  // hold the call past its time; whatever that fetch does later settles nothing. (One
+  // promise and no async closure or race: each of those was a promise and a hop per call.)
+  return new Promise<Exchange>((resolve, reject) => {
+    const controller = new AbortController();
+    let headersArrived = false;
+    let settled = false;
+    const finish = () => {
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+    };
+    const cut = (reason: unknown) => {
+      if (settled) return;
+      finish();
+      controller.abort(reason);
+      reject(reason);
+    };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      finish();
+      reject(connectionError(error, plan.target, plan.attempt, plan.redact));
+    };
+    const timer = setTimeout(() => cut(timeoutError(plan, headersArrived)), timeoutMs);
+    const onCallerAbort = () => cut(signal?.reason);
+    signal?.addEventListener("abort", onCallerAbort);
+    init.signal = controller.signal;
+
+    const done = (exchange: Exchange) => {
+      if (settled) return;
+      finish();
+      resolve(exchange);
+    };
+    const read = (response: Response) => {
+      if (settled) return;
+      headersArrived = true;
+      // What throws here (a `fetch` double's answer that is no Response) fails the attempt,
+      // as anything thrown inside the exchange does, rather than leave it to the timeout.
+      try {
+        if (response.ok && plan.unread?.()) done({ response, text: undefined });
+        else response.text().then((text) => done({ response, text }), fail);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    try {
+      send(url, init).then(read, fail);
+    } catch (error) {
+      // A `fetch` that throws instead of rejecting.
+      fail(error);
+    }
   });
-  const cut = (reason: unknown) => {
-    cutFor ??= { reason };
-    controller.abort(reason);
-    rejectStopped(reason);
-  };
-  const timer = setTimeout(() => cut(timeoutError(plan, headersArrived)), timeoutMs);
-  const onCallerAbort = () => cut(signal?.reason);
-  signal?.addEventListener("abort", onCallerAbort);
-  init.signal = controller.signal;
-  const exchange = async (): Promise<Exchange> => {
-    const response = await send(url, init);
-    headersArrived = true;
-    if (response.ok && plan.unread?.()) return { response, text: undefined };
-    return { response, text: await response.text() };
-  };
-  try {
-    return await Promise.race([exchange(), stopped]);
-  } catch (error) {
-    if (cutFor) throw cutFor.reason;
-    throw connectionError(error, plan.target, plan.attempt, plan.redact);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onCallerAbort);
-  }
 }
 
 function timeoutError(plan: AttemptPlan, headersArrived: boolean): TimeoutError {

@@ -13,6 +13,8 @@ import { checkHeaderRecord, mergeHeaders, recordOf } from "./headers";
 import {
   type CallContext,
   createMiddlewareList,
+  LazyRequest,
+  type RequestSource,
   relayOf,
   runOnError,
   runOnRequest,
@@ -27,9 +29,10 @@ import { type Answer, createTransport, type Outgoing, type TransportConfig } fro
 // operation was built once, and the default headers with the token when the client was; the
 // call's own headers are merged once and its body serialized once; then, without
 // middleware, the transport sends those to fetch as they are, and the body read is parsed
-// once. With middleware, one standard Request is built for it to see, and openapi-fetch's
-// middleware rules apply. Tracing is a hook of the same path. `api` is openapi-fetch's own
-// client over the same transport, middleware list and tracing.
+// once. With middleware, openapi-fetch's middleware rules apply, and the standard Request
+// they see is built only when one reads it: a call whose request no middleware read or
+// replaced is sent as a call without middleware is. Tracing is a hook of the same path.
+// `api` is openapi-fetch's own client over the same transport, middleware list and tracing.
 
 export interface ClientCoreConfig extends TransportConfig {
   /** Absolute base URL, without a trailing slash; each operation's path is appended. */
@@ -190,7 +193,12 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     params: { path?: Record<string, string> } = {},
   ): Operation<Json, Data> {
     const url = baseUrl + pathSerializer(template, params.path ?? {});
-    return { name, method: method.toUpperCase(), template, params, url, shown: shownUrl(url) };
+    const upper = method.toUpperCase();
+    const shown = shownUrl(url);
+    // Frozen: a Tracing gets the same object on every call of the operation.
+    const traced = Object.freeze({ name, method: upper, template, url: shown });
+    const target = { method: upper, url: shown };
+    return { name, method: upper, template, params, url, target, traced };
   }
 
   /** A method's call, top to bottom. */
@@ -201,42 +209,20 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     unread: () => boolean,
   ): Promise<WithResponse<unknown>> {
     const direct = middleware.items.length === 0;
-    const bases = direct ? sent : seen;
-    // A call without a body sends no content type; a raw body names its own.
-    const base = init.json === undefined ? bases.plain : bases.json;
-    const headers = mergeHeaders(base, options?.headers, init.headers);
     // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
     const body =
       init.json === undefined ? (init.body as BodyInit | undefined) : JSON.stringify(init.json);
-    const trace = tracing?.startCall({
-      name: op.name,
-      method: op.method,
-      template: op.template,
-      url: op.shown,
-    });
+    const trace = tracing?.startCall(op.traced);
     try {
       let response: Response;
       let text: string | undefined;
       if (direct) {
-        const outgoing = {
-          method: op.method,
-          url: op.url,
-          headers,
-          body,
-          repeatable: repeatable(headers),
-        };
-        const target = { method: op.method, url: op.shown };
-        const answer = await transport.send(
-          outgoing,
-          target,
-          options,
-          { readable: false, unread },
-          trace,
-        );
+        const headers = headersOf(sent, init, options);
+        const answer = await sendDirect(op, headers, body, options, trace, false, unread);
         if (answer.error) throw answer.error;
         ({ response, text } = answer);
       } else {
-        ({ response, text } = await withMiddleware(op, headers, body, options, trace, unread));
+        ({ response, text } = await withMiddleware(op, init, body, options, trace, unread));
       }
       const data = text === undefined ? undefined : parseData(text, response);
       trace?.end(response.status, undefined);
@@ -248,13 +234,46 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
   }
 
   /**
+   * A call's headers over `bases` (`sent` or `seen`): a call without a body sends no content
+   * type; a raw body names its own.
+   */
+  function headersOf<Json>(
+    bases: typeof sent,
+    init: CallInit<Json>,
+    options: RequestOptions | undefined,
+  ): Record<string, string> {
+    const base = init.json === undefined ? bases.plain : bases.json;
+    return mergeHeaders(base, options?.headers, init.headers);
+  }
+
+  /** A method's request sent as built: `headers` are the sent ones, the token's included. */
+  function sendDirect<Json, Data>(
+    op: Operation<Json, Data>,
+    headers: Record<string, string>,
+    body: BodyInit | undefined,
+    options: RequestOptions | undefined,
+    trace: CallTrace | undefined,
+    readable: boolean,
+    unread: () => boolean,
+  ): Promise<Answer> {
+    const outgoing = {
+      method: op.method,
+      url: op.url,
+      headers,
+      body,
+      repeatable: repeatable(headers),
+    };
+    return transport.send(outgoing, op.target, options, { readable, unread }, trace);
+  }
+
+  /**
    * The call as middleware sees it, by openapi-fetch's rules: one standard Request without
-   * the token; the answer a readable copy when an `onResponse` will read it. The text is
-   * undefined for a body left unread.
+   * the token, built when a callback first reads it; the answer a readable copy when an
+   * `onResponse` will read it. The text is undefined for a body left unread.
    */
   async function withMiddleware<Json, Data>(
     op: Operation<Json, Data>,
-    headers: Record<string, string>,
+    init: CallInit<Json>,
     body: BodyInit | undefined,
     options: RequestOptions | undefined,
     trace: CallTrace | undefined,
@@ -268,42 +287,60 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
       id: Math.random().toString(36).slice(2, 11),
       options: mergedOptions,
     };
-    const built = new Request(op.url, { method: op.method, headers, body });
-    const sent = await runOnRequest(list, built, context);
-    if (sent instanceof Response) return finalOf(sent, undefined, unread);
+    // Without the token: it is added as the request is sent.
+    const seenRequest = new LazyRequest(
+      () =>
+        new Request(op.url, { method: op.method, headers: headersOf(seen, init, options), body }),
+    );
+    const result = await runOnRequest(list, seenRequest, context);
+    if (result instanceof Response) return finalOf(result, unread);
+    // A middleware may hand back the very request it was given: that is no replacement.
+    const replaced = result !== undefined && !(seenRequest.built && result === seenRequest.request);
+    // What onResponse and onError see: the request that was sent.
+    const sentRequest: RequestSource = replaced ? { request: result } : seenRequest;
+    // Only an `onResponse` reads the answer again: without one, no readable copy is made,
+    // and no onResponse round is run.
+    const readable = list.some((one) => typeof one.onResponse === "function");
     let response: Response;
     let answer: Answer | undefined;
     try {
-      // The request's body is the one serialized above unless a middleware replaced it.
-      // Only an `onResponse` reads the answer again: without one, no readable copy is made.
-      answer = await sendRequest(
-        sent,
-        sent === built ? body : await bodyOf(sent),
-        options,
-        trace,
-        list.some((one) => typeof one.onResponse === "function"),
-        unread,
-      );
+      if (!seenRequest.built && !replaced) {
+        // No middleware read the request: nothing of it can have changed, so it goes as a
+        // call without middleware does, the prebuilt headers with the token.
+        const headers = headersOf(sent, init, options);
+        answer = await sendDirect(op, headers, body, options, trace, readable, unread);
+      } else {
+        // The request's body is the one serialized above unless a middleware replaced it.
+        const request = replaced ? result : seenRequest.request;
+        answer = await sendRequest(
+          request,
+          replaced ? await bodyOf(request) : body,
+          options,
+          trace,
+          readable,
+          unread,
+        );
+      }
       response = answer.response;
     } catch (error) {
-      const recovered = await runOnError(list, sent, error, context);
+      const recovered = await runOnError(list, sentRequest, error, context);
       if ("error" in recovered) throw recovered.error;
       response = recovered.response;
     }
-    response = await runOnResponse(list, sent, response, context);
-    return finalOf(response, answer, unread);
-  }
-
-  /** The call's final response and text: the transport's own, or a middleware's. */
-  async function finalOf(
-    response: Response,
-    answer: Answer | undefined,
-    unread: () => boolean,
-  ): Promise<{ response: Response; text: string | undefined }> {
+    if (readable) response = await runOnResponse(list, sentRequest, response, context);
     if (answer?.response === response) {
+      // The transport's own answer, unchanged by middleware.
       if (answer.error) throw answer.error;
       return answer;
     }
+    return finalOf(response, unread);
+  }
+
+  /** The call's final response and text, when a middleware gave it. */
+  async function finalOf(
+    response: Response,
+    unread: () => boolean,
+  ): Promise<{ response: Response; text: string | undefined }> {
     if (response.ok && unread()) return { response, text: undefined };
     const text = await response.text();
     if (!response.ok) throw transport.errorFor(response.status, response.headers, text);

@@ -9,6 +9,56 @@ import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
 /** What one middleware callback sees of a call, apart from its request and response. */
 export type CallContext = Omit<MiddlewareCallbackParams, "request">;
 
+/** Where a callback's `request` comes from: a Request, or one built when first read. */
+export interface RequestSource {
+  readonly request: Request;
+}
+
+/**
+ * The request of a method's call as middleware sees it, built on first access: most
+ * middleware never reads it (a tracer, a logger of statuses), and a call whose request no
+ * one read is sent as a call without middleware is, without a standard Request built to be
+ * thrown away. Whether it was read is decided when the `onRequest` round ends: a callback
+ * that keeps its parameters and reads `request` later gets a Request whose changes are not
+ * sent, as openapi-fetch sends what `onRequest` left.
+ */
+export class LazyRequest implements RequestSource {
+  readonly #build: () => Request;
+  #request: Request | undefined;
+
+  constructor(build: () => Request) {
+    this.#build = build;
+  }
+
+  /** Whether anyone has read the request yet. */
+  get built(): boolean {
+    return this.#request !== undefined;
+  }
+
+  get request(): Request {
+    this.#request ??= this.#build();
+    return this.#request;
+  }
+}
+
+/**
+ * A callback's parameters: the call's context, and its `request` read from `source` only
+ * when the callback reads it (destructuring or spreading the parameters reads it too).
+ */
+function paramsOf<Extra extends object>(
+  context: CallContext,
+  source: RequestSource,
+  extra: Extra,
+): MiddlewareCallbackParams & Extra {
+  return {
+    ...context,
+    ...extra,
+    get request() {
+      return source.request;
+    },
+  };
+}
+
 /** The client's middleware list, with openapi-fetch's `use` and `eject`. */
 export interface MiddlewareList {
   readonly items: readonly Middleware[];
@@ -44,16 +94,21 @@ export function createMiddlewareList(): MiddlewareList {
   };
 }
 
-/** Runs each `onRequest`: the request to send, or the Response a middleware answered with. */
+/**
+ * Runs each `onRequest`: the Request a middleware replaced the request with, the Response
+ * one answered with, or undefined when the request of `source` goes on unreplaced.
+ */
 export async function runOnRequest(
   list: readonly Middleware[],
-  request: Request,
+  source: RequestSource,
   context: CallContext,
-): Promise<Request | Response> {
-  let current = request;
+): Promise<Request | Response | undefined> {
+  let current: Request | undefined;
   for (const one of list) {
     if (typeof one.onRequest !== "function") continue;
-    const result = await one.onRequest({ ...context, request: current });
+    const replaced = current;
+    const params = paramsOf(context, replaced ? { request: replaced } : source, {});
+    const result = await one.onRequest(params);
     if (!result) continue;
     if (result instanceof Response) return result;
     if (!(result instanceof Request)) {
@@ -69,7 +124,7 @@ export async function runOnRequest(
 /** Runs each `onResponse`, last added first: the response the call answers with. */
 export async function runOnResponse(
   list: readonly Middleware[],
-  request: Request,
+  source: RequestSource,
   response: Response,
   context: CallContext,
 ): Promise<Response> {
@@ -77,7 +132,7 @@ export async function runOnResponse(
   for (let i = list.length - 1; i >= 0; i--) {
     const one = list[i];
     if (typeof one?.onResponse !== "function") continue;
-    const result = await one.onResponse({ ...context, request, response: current });
+    const result = await one.onResponse(paramsOf(context, source, { response: current }));
     if (!result) continue;
     if (!(result instanceof Response)) {
       throw new Error("onResponse: must return new Response() when modifying the response");
@@ -93,7 +148,7 @@ export async function runOnResponse(
  */
 export async function runOnError(
   list: readonly Middleware[],
-  request: Request,
+  source: RequestSource,
   error: unknown,
   context: CallContext,
 ): Promise<{ response: Response } | { error: unknown }> {
@@ -101,7 +156,7 @@ export async function runOnError(
   for (let i = list.length - 1; i >= 0; i--) {
     const one = list[i];
     if (typeof one?.onError !== "function") continue;
-    const result = await one.onError({ ...context, request, error: current });
+    const result = await one.onError(paramsOf(context, source, { error: current }));
     if (!result) continue;
     if (result instanceof Response) return { response: result };
     if (!(result instanceof Error)) {
@@ -127,21 +182,21 @@ export function relayOf(
   return {
     async onRequest({ request, ...context }) {
       const result =
-        list.items.length === 0 ? request : await runOnRequest(list.items, request, context);
-      if (result instanceof Request) sending(result, context);
+        list.items.length === 0 ? undefined : await runOnRequest(list.items, { request }, context);
+      if (!(result instanceof Response)) sending(result ?? request, context);
       return result === request ? undefined : result;
     },
     async onResponse({ request, response, ...context }) {
       const result =
         list.items.length === 0
           ? response
-          : await runOnResponse(list.items, request, response, context);
+          : await runOnResponse(list.items, { request }, response, context);
       await answered(result, context);
       return result === response ? undefined : result;
     },
     async onError({ request, error, ...context }) {
       if (list.items.length === 0) return undefined;
-      const result = await runOnError(list.items, request, error, context);
+      const result = await runOnError(list.items, { request }, error, context);
       if ("response" in result) return result.response;
       // A middleware may only replace the error with an Error; unchanged, openapi-fetch goes on with its own.
       return result.error !== error && result.error instanceof Error ? result.error : undefined;

@@ -1,5 +1,7 @@
 import type { MiddlewareRequestParams, PathSerializer } from "openapi-fetch";
 import type { RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
+import type { CallTarget } from "./connection-error";
+import type { TracedCallInfo } from "./tracing-hook";
 
 // What the pipeline (client-core.ts) calls: an operation of a spec, its URL built once,
 // typed by the generated `paths`.
@@ -25,8 +27,10 @@ export interface Operation<Json, Data> {
   params: MiddlewareRequestParams;
   /** Without the token. */
   url: string;
-  /** The URL as messages, logs and spans show it. */
-  shown: string;
+  /** What errors and log lines name the call by (the URL as they show it); built once. */
+  target: CallTarget;
+  /** What a trace of the call starts from; built once, not per call. */
+  traced: Readonly<TracedCallInfo>;
   /** Never set: it carries the operation's body and data types. */
   readonly spec?: { json: Json; data: Data };
 }

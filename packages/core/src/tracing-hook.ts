@@ -21,7 +21,8 @@ export interface TracedCallInfo {
 export interface CallTrace {
   /**
    * Before attempt `attempt` (from 1) is sent: may add trace-context headers to `headers`,
-   * this attempt's own copy. Every call of it is followed by one of `attempted`.
+   * this attempt's own copy. Every call of it is followed by one of `attempted`, when the
+   * trace has one.
    *
    * @example
    * ```ts
@@ -39,7 +40,9 @@ export interface CallTrace {
    */
   attempt(attempt: number, headers: Record<string, string>): void;
   /**
-   * After each attempt, retried, final, or cut by the caller's abort.
+   * After each attempt, retried, final, or cut by the caller's abort. Optional: a trace
+   * that keeps nothing of attempts (a span that is not recorded) leaves it out, and the
+   * client then neither times its attempts nor describes them for it.
    *
    * @example
    * ```ts
@@ -54,7 +57,7 @@ export interface CallTrace {
    * };
    * ```
    */
-  attempted(event: AttemptEvent): void;
+  attempted?(event: AttemptEvent): void;
   /**
    * Once, when the call ends: the final status, or the error it rejects with.
    *

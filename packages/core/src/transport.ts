@@ -113,8 +113,12 @@ export function createTransport(config: TransportConfig): Transport {
    */
   function tokenFree(response: Response, url: string, text: string | undefined, readable: boolean) {
     let headersLeak = false;
+    // Every written form of the token is at least as long as the token, so a shorter value
+    // (most are: a type, a length, a date) holds none and is not run through the redactor.
     response.headers.forEach((value) => {
-      if (!headersLeak && redact(value) !== value) headersLeak = true;
+      if (!headersLeak && value.length >= token.length && redact(value) !== value) {
+        headersLeak = true;
+      }
     });
     if (!readable && !headersLeak && !tokenQuery) return response;
     const headers = headersLeak ? redactHeaders(response.headers, redact) : response.headers;
@@ -163,7 +167,7 @@ export function createTransport(config: TransportConfig): Transport {
     };
     // Attempts are timed and described only for a log or a trace that will show them (any
     // log level logs failures).
-    const observed = log.failure !== undefined || trace !== undefined;
+    const observed = log.failure !== undefined || trace?.attempted !== undefined;
 
     for (let attempt = 1; ; attempt++) {
       const started = observed ? Date.now() : 0;
@@ -181,7 +185,7 @@ export function createTransport(config: TransportConfig): Transport {
         if (!(error instanceof ConnectionError || error instanceof TimeoutError)) {
           // The caller's own abort ends everything.
           const final = signal?.aborted ? abortError(target, signal.reason) : error;
-          trace?.attempted({
+          trace?.attempted?.({
             ...target,
             attempt,
             attempts: attempt,
@@ -211,7 +215,7 @@ export function createTransport(config: TransportConfig): Transport {
           const last = event(true);
           if (failure === undefined) log.success?.(last);
           else log.failure?.(last);
-          trace?.attempted(last);
+          trace?.attempted?.(last);
         }
         if ("answer" in settled) return settled.answer;
         throw settled.failure;
@@ -221,7 +225,7 @@ export function createTransport(config: TransportConfig): Transport {
       if (observed) {
         const retry = event(false, wait);
         log.retry?.(retry);
-        trace?.attempted({ ...retry, retryAfter: asked === wait });
+        trace?.attempted?.({ ...retry, retryAfter: asked === wait });
       }
       await sleep(wait, signal, target);
     }

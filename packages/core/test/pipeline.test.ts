@@ -2,7 +2,7 @@
 // one middleware list for both, and what a caller can see of the response. (The defects
 // where `api` and middleware met are tested through a client: vector's api-middleware.)
 import type { Middleware } from "openapi-fetch";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiPromise } from "../src/index";
 import { createClientCore } from "../src/internal";
 import type { paths } from "./fixtures/empty-answers";
@@ -121,6 +121,115 @@ describe("middleware on a method's call", () => {
   });
 });
 
+describe("the request middleware sees, built when read", () => {
+  /** Counts the standard Requests built while `fn` runs (the client's fetch here builds none). */
+  async function countingRequests(fn: () => Promise<unknown>): Promise<number> {
+    let built = 0;
+    const Counted = class extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(input, init);
+        built++;
+      }
+    };
+    vi.stubGlobal("Request", Counted);
+    try {
+      await fn();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    return built;
+  }
+
+  /** A fetch that keeps the headers it was given, building no Request. */
+  function recordingInit() {
+    const sent: Record<string, string>[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      sent.push({ ...(init.headers as Record<string, string>) });
+      return Response.json([{ id: "a" }]);
+    };
+    return { fetch, sent };
+  }
+
+  it("a middleware that never reads it: no Request is built, the call goes as one without", async () => {
+    const plain = recordingInit();
+    await client(plain.fetch).list();
+    const { fetch, sent } = recordingInit();
+    const { core, list } = client(fetch);
+    const statuses: number[] = [];
+    const paths: string[] = [];
+    core.use({
+      onRequest: ({ schemaPath }) => {
+        paths.push(schemaPath);
+      },
+      onResponse: ({ response }) => {
+        statuses.push(response.status);
+      },
+    });
+    expect(await countingRequests(() => list())).toBe(0);
+    expect(paths).toEqual(["/items"]);
+    expect(statuses).toEqual([200]);
+    expect(sent).toEqual(plain.sent);
+    expect(sent[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("one that reads it in onRequest gets one Request, and its change is sent", async () => {
+    const { fetch, sent } = recordingInit();
+    const { core, list } = client(fetch);
+    core.use({
+      onRequest: (params) => {
+        params.request.headers.set("x-request-id", "r-2");
+      },
+    });
+    expect(await countingRequests(() => list())).toBe(1);
+    expect(sent[0]?.["x-request-id"]).toBe("r-2");
+    expect(sent[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("returning the request it was given is no replacement: its change is sent", async () => {
+    const { fetch, sent } = recordingInit();
+    const { core, list } = client(fetch);
+    core.use({
+      onRequest: ({ request }) => {
+        request.headers.set("x-returned", "yes");
+        return request;
+      },
+    });
+    await list();
+    expect(sent[0]?.["x-returned"]).toBe("yes");
+  });
+
+  it("read only in onResponse and onError: built then, once, without the token", async () => {
+    const { fetch } = recordingInit();
+    const { core, list } = client(fetch);
+    const seen: Request[] = [];
+    const reader = {
+      onResponse: ({ request }: { request: Request }) => {
+        seen.push(request);
+      },
+    };
+    core.use(reader, reader);
+    await list();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]?.url).toBe(`${BASE}/items`);
+    expect(seen[0]?.headers.has("authorization")).toBe(false);
+
+    const failing = client(async () => {
+      throw new TypeError("fetch failed");
+    });
+    const errors: Request[] = [];
+    failing.core.use({
+      onError: ({ request }) => {
+        errors.push(request);
+        return Response.json([{ id: "recovered" }]);
+      },
+    });
+    expect(await failing.list()).toEqual([{ id: "recovered" }]);
+    expect(errors[0]?.url).toBe(`${BASE}/items`);
+    expect(errors[0]?.headers.has("authorization")).toBe(false);
+  });
+});
+
 describe("ApiPromise.map", () => {
   it("applies every transform in order, in one step, and keeps the response", async () => {
     const response = new Response(null, { status: 202 });
@@ -130,5 +239,39 @@ describe("ApiPromise.map", () => {
     expect(await mapped).toBe("30 202");
     expect(await mapped.withResponse()).toEqual({ data: "30 202", response });
     expect(await mapped.asResponse()).toBe(response);
+  });
+});
+
+describe("a trace without `attempted`", () => {
+  it("still marks every attempt's own headers and ends once", async () => {
+    const answers = [
+      () => Response.json({ error: "busy" }, { status: 503, headers: { "retry-after": "0" } }),
+      () => Response.json([{ id: "a" }]),
+    ];
+    const sent: Record<string, string>[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      sent.push({ ...(init.headers as Record<string, string>) });
+      return (answers.shift() ?? answers[0])?.() ?? Response.json([]);
+    };
+    const ends: (number | undefined)[] = [];
+    const core = createClientCore<paths>({
+      baseUrl: BASE,
+      token: TOKEN,
+      fetch,
+      tracing: {
+        startCall: () => ({
+          attempt(attempt, headers) {
+            headers["x-attempt"] = String(attempt);
+          },
+          end(status) {
+            ends.push(status);
+          },
+        }),
+      },
+    });
+    const list = core.operation("Items.list", "get", "/items");
+    expect(await core.call(list, {}, undefined)).toEqual([{ id: "a" }]);
+    expect(sent.map((headers) => headers["x-attempt"])).toEqual(["1", "2"]);
+    expect(ends).toEqual([200]);
   });
 });

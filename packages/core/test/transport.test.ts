@@ -188,6 +188,21 @@ describe("createTransport", () => {
     }
   });
 
+  it("fails an attempt whose fetch answers with something that is no Response, at once", async () => {
+    // Left to the timeout, this would hang the test: the attempt must fail when it happens.
+    // A Response in name only: reading its `ok` throws.
+    const fetch = async (): Promise<Response> => Object.create(Response.prototype);
+    const send = createTransport({
+      baseUrl: "https://h",
+      token: TOKEN,
+      fetch,
+      timeoutMs: 600_000,
+      maxRetries: 0,
+    });
+    const error = await send({ method: "GET", path: "/" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+  });
+
   // These ignore the attempt's abort signal; the timeout still ends the attempt.
   const never = () => new Promise<Response>(() => {});
   const endless = async () => new Response(new ReadableStream({ start() {} }), { status: 200 });

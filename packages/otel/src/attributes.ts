@@ -24,7 +24,12 @@ interface Server {
  */
 export function callAttributesOf(): (call: TracedCallInfo) => Attributes {
   const servers = new Map<string, Server>();
+  // The client gives the same frozen call info on every call of one of its methods, so the
+  // last frozen one's attributes are kept (a call info that may change cannot be): a loop
+  // of one operation builds them once. They are frozen too; each span copies its own.
+  let last: { call: TracedCallInfo; attributes: Attributes } | undefined;
   return (call) => {
+    if (last?.call === call) return last.attributes;
     const attributes: Attributes = {
       [ATTR_HTTP_REQUEST_METHOD]: call.method,
       [ATTR_URL_FULL]: call.url,
@@ -40,6 +45,7 @@ export function callAttributesOf(): (call: TracedCallInfo) => Attributes {
     }
     attributes[ATTR_SERVER_ADDRESS] = server.address;
     attributes[ATTR_SERVER_PORT] = server.port;
+    if (Object.isFrozen(call)) last = { call, attributes: Object.freeze(attributes) };
     return attributes;
   };
 }

@@ -1,6 +1,8 @@
 import {
   type Attributes,
+  type Context,
   context,
+  isSpanContextValid,
   type PropagationAPI,
   propagation,
   type Span,
@@ -68,11 +70,15 @@ export function tracing(options: TracingOptions = {}): Tracing {
   const propagator: TextMapPropagator | PropagationAPI = options.propagator ?? propagation;
   const callAttributes = callAttributesOf();
 
+  const kind = attemptSpans ? SpanKind.INTERNAL : SpanKind.CLIENT;
+
   function startCall(call: TracedCallInfo): CallTrace {
     const parent = context.active();
+    // The sampler may read the attributes, so the span starts with them even when it will
+    // not record.
     const attributes = callAttributes(call);
-    const kind = attemptSpans ? SpanKind.INTERNAL : SpanKind.CLIENT;
     const span = tracer.startSpan(call.name, { kind, attributes }, parent);
+    if (!span.isRecording()) return unrecorded(span, parent, call.template);
     const inCall = trace.setSpan(parent, span);
     const attemptName = call.template ? `${call.method} ${call.template}` : call.method;
     // The attempt in flight; the pipeline reports each attempt's end before the next starts.
@@ -112,7 +118,39 @@ export function tracing(options: TracingOptions = {}): Tracing {
     };
   }
 
+  /**
+   * The trace of a call whose span records nothing (no SDK registered, or sampled out): no
+   * attempt spans, events or attributes, which would be dropped, and no `attempted`, so the
+   * client does not describe attempts for it; but the same context on the wire, so the
+   * service and a workflow's deliveries continue the caller's trace (a sampled-out trace
+   * stays one trace, its flags saying so).
+   */
+  function unrecorded(span: Span, parent: Context, template: string | undefined): CallTrace {
+    let inCall: Context | undefined;
+    return {
+      attempt(_attempt, headers) {
+        if (!propagate) return;
+        inCall ??= passesOn(parent, span) ? parent : trace.setSpan(parent, span);
+        injectContext(propagator, inCall, headers, template);
+      },
+      end() {
+        span.end();
+      },
+    };
+  }
+
   return { startCall };
+}
+
+/**
+ * Whether `span` only passes on its parent's trace context, as the API's no-op tracer's
+ * spans do (the parent's own span context, or none where the parent has none): the parent
+ * is then carried as it is, with no context copied per call to hold the span.
+ */
+function passesOn(parent: Context, span: Span): boolean {
+  const own = span.spanContext();
+  const parents = trace.getSpanContext(parent);
+  return parents === undefined ? !isSpanContextValid(own) : parents === own;
 }
 
 /** The status of an error that came from a response (an ApiError). */

@@ -4,6 +4,7 @@
 import {
   context,
   createTraceState,
+  ProxyTracerProvider,
   propagation,
   type SpanContext,
   TraceFlags,
@@ -11,7 +12,15 @@ import {
 } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import {
+  AlwaysOffSampler,
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  ParentBasedSampler,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { checkRequest, formatViolations, loadSpec } from "@x/openapi-check";
+import { tracing } from "@x/otel";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -160,5 +169,98 @@ describe("a workflow trigger", () => {
     expect([...(requests[0]?.headers.keys() ?? [])].filter((name) => /trace/i.test(name))).toEqual(
       [],
     );
+  });
+});
+
+describe("a call whose span is not recorded (sampled out)", () => {
+  /** A parent the caller's own sampler chose not to record: its flags say so. */
+  const UNSAMPLED: SpanContext = { ...PARENT, traceFlags: TraceFlags.NONE };
+
+  function sampledOut() {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({
+      sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
+    // Every span the client starts, recorded or not.
+    const started: string[] = [];
+    const tracer = provider.getTracer("@x/otel");
+    const startSpan = tracer.startSpan.bind(tracer);
+    tracer.startSpan = (name, options, parent) => {
+      started.push(name);
+      return startSpan(name, options, parent);
+    };
+    const tracerProvider = { getTracer: () => tracer };
+    const { fetch, sent } = stubFetch(
+      { status: 503, body: { error: "busy", status: 503 }, headers: { "retry-after": "0" } },
+      { status: 200, body: { result: INFO } },
+    );
+    const index = new VectorIndex({
+      url: BASE,
+      token: TOKEN,
+      fetch,
+      tracing: tracing({ tracerProvider, propagator: new W3CTraceContextPropagator() }),
+    });
+    return { index, sent, started, spans: () => exporter.getFinishedSpans() };
+  }
+
+  test("still carries the trace on every attempt, and starts no attempt span", async () => {
+    const { index, sent, started, spans } = sampledOut();
+    await context.with(trace.setSpanContext(context.active(), UNSAMPLED), () => index.info());
+    expect(started).toEqual(["VectorIndex.info"]);
+    expect(spans()).toEqual([]);
+    expect(sent).toHaveLength(2);
+    for (const headers of sent) {
+      const sentContext = parse(headers.get("traceparent"));
+      expect(sentContext.traceId).toBe(PARENT.traceId);
+      expect(sentContext.flags).toBe("00");
+      expect(headers.get("tracestate")).toBe("vendor=opaque");
+    }
+  });
+
+  test("a sampled-out root still sends a trace of its own", async () => {
+    const { index, sent, spans } = sampledOut();
+    await index.info();
+    expect(spans()).toEqual([]);
+    const first = parse(sent[0]?.get("traceparent") ?? null);
+    expect(first.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.traceId).not.toBe("0".repeat(32));
+    expect(first.flags).toBe("00");
+    expect(parse(sent[1]?.get("traceparent") ?? null).traceId).toBe(first.traceId);
+  });
+});
+
+describe("with the API's no-op tracer (no SDK registered)", () => {
+  function noSdk() {
+    const { fetch, sent } = stubFetch({ status: 200, body: { result: INFO } });
+    const index = new VectorIndex({
+      url: BASE,
+      token: TOKEN,
+      fetch,
+      tracing: tracing({
+        // What the global provider is when no SDK registered one.
+        tracerProvider: new ProxyTracerProvider(),
+        propagator: new W3CTraceContextPropagator(),
+      }),
+    });
+    return { index, sent };
+  }
+
+  test("under a parent, the request carries the parent's context as it is", async () => {
+    const { index, sent } = noSdk();
+    await underParent(() => index.info());
+    expect(parse(sent[0]?.get("traceparent") ?? null)).toEqual({
+      version: "00",
+      traceId: PARENT.traceId,
+      spanId: PARENT.spanId,
+      flags: "01",
+    });
+    expect(sent[0]?.get("tracestate")).toBe("vendor=opaque");
+  });
+
+  test("without a parent, there is no trace to carry", async () => {
+    const { index, sent } = noSdk();
+    await index.info();
+    expect(sent[0]?.has("traceparent")).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import {
   httpUrl,
   invalid,
   type KeyList,
+  type Operation,
   readEnv,
   readLogLevel,
 } from "@x/core/internal";
@@ -58,9 +59,15 @@ function rawPath(template: string, params: Record<string, unknown>): string {
   );
 }
 
+/** What the trigger's operation carries: the body is sent raw, the data is the result. */
+type TriggerOperation = Operation<unknown, TriggerResult>;
+
 /** Client of the workflow service: triggers runs. */
 export class WorkflowClient {
   readonly #core: ClientCore<paths>;
+  // The last trigger's operation: a client that triggers one workflow URL again and again
+  // builds its URL (and what errors and traces show of it) once.
+  #lastTrigger: { workflowUrl: string; operation: TriggerOperation } | undefined;
 
   /**
    * openapi-fetch's own client of the workflow spec, over this client's transport (auth,
@@ -215,11 +222,17 @@ export class WorkflowClient {
       const headers: Record<string, string | number> = triggerHeaders(request);
       // The body's own media type, over the JSON default.
       if (contentType !== undefined) headers["content-type"] = contentType;
-      // The URL differs per call: the workflow URL is in its path.
-      const trigger = this.#core.operation("WorkflowClient.trigger", "post", TRIGGER_PATH, {
-        path: { workflowUrl },
-      });
-      return this.#core.call(trigger, { body, headers }, checked);
+      return this.#core.call(this.#triggerOf(workflowUrl), { body, headers }, checked);
     });
+  }
+
+  /** The trigger operation of a workflow URL: the URL differs per workflow, in its path. */
+  #triggerOf(workflowUrl: string): TriggerOperation {
+    if (this.#lastTrigger?.workflowUrl === workflowUrl) return this.#lastTrigger.operation;
+    const operation = this.#core.operation("WorkflowClient.trigger", "post", TRIGGER_PATH, {
+      path: { workflowUrl },
+    });
+    this.#lastTrigger = { workflowUrl, operation };
+    return operation;
   }
 }

@@ -14,6 +14,17 @@ describe("trigger: the request", () => {
     expect(svcHeaders(request)).toEqual({});
   });
 
+  it("sends each trigger to its own workflow URL, one URL again and again or several in turn", async () => {
+    const { client, requests } = setup();
+    const other = "https://example.org/api/other?tenant=7";
+    for (const url of [WORKFLOW, WORKFLOW, other, WORKFLOW, other]) await client.trigger({ url });
+    expect(requests.map((request) => request.url)).toEqual(
+      [WORKFLOW, WORKFLOW, other, WORKFLOW, other].map(
+        (url) => `${BASE}/v2/trigger/${url.replace("?", "%3F")}`,
+      ),
+    );
+  });
+
   it("maps each option to exactly one header", async () => {
     const { client, only } = setup();
     await client.trigger({
