@@ -126,8 +126,12 @@ export function loadRun(saved: SavedRun, bodies: BodyCache): { run: LiveRun; ste
   );
   // The saved view carries the attempts made before the stop; copied, as the run adds to
   // them and the same snapshot may be restored again (most saved runs have none yet, and
-  // a restore of many runs need not clone an empty list for each).
-  const { attempts } = saved.view;
+  // a restore of many runs need not clone an empty list for each). An attempt without an
+  // end was in flight when the state was saved: the restore cancels it and the run's step
+  // sends it again, so it is left out rather than shown twice, the first never ending.
+  const said = saved.view.attempts;
+  const attempts =
+    said.length === 0 ? said : said.filter((attempt) => attempt.finishedAt !== undefined);
   run.view.state = saved.view.state;
   run.view.attempts = attempts.length === 0 ? [] : structuredClone(attempts);
   const { kind, retried, dueAt, lastDelivery } = saved.step;
