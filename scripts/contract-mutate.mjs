@@ -66,8 +66,17 @@ async function runSuite(label, specs) {
   const code = await new Promise((resolve) => {
     const child = spawn(
       join(root, "node_modules/.bin/vitest"),
-      // --no-isolate: the suite files share one module graph, about a third faster.
-      ["run", ...SUITE, "--no-isolate", "--reporter=json", `--outputFile=${report}`],
+      // --no-isolate: the suite files share one module graph, about a third faster. One
+      // worker: the mutants already run `jobs` at a time, and a second worker per run would
+      // import that graph twice (a fifth more CPU for the same tests).
+      [
+        "run",
+        ...SUITE,
+        "--no-isolate",
+        "--maxWorkers=1",
+        "--reporter=json",
+        `--outputFile=${report}`,
+      ],
       {
         cwd: root,
         // Fewer fast-check runs per property than a normal run: same for baseline and mutants.
