@@ -7,32 +7,29 @@
 // seed is printed; `node scripts/test-ci.mjs --seed <n>` (or `pnpm exec vitest run
 // --sequence.shuffle --sequence.seed=<n>`) repeats an order.
 //
-// Stages of `pnpm check` that run outside vitest (the runtime matrix, the release
-// rehearsal) leave their counts in `.check-results/<stage>.json` as
-// `{ "passed": N, "failed": N }`; they are added to the totals here. `--expect a,b` names
-// the stages that must have left counts: one that crashed before writing them counts as
-// one failure, so a broken stage can never vanish from the totals. `--stage-table` (as
-// `pnpm check` runs it) records the suite's seconds and prints the table of every stage's
-// seconds (scripts/check/stages.mjs) right before the totals.
+// `--counts <file>` (as `pnpm check` runs it, beside its other stages) writes the suite's
+// counts to that file as `{ "passed": N, "failed": N }` and ends with `vitest: N passed,
+// N failed`; `pnpm check` adds them up with its other counted stages' for its totals line.
+// Run alone, the counts other stages left in `.check-results/<stage>.json` are added to the
+// totals here; `--expect a,b` names the stages that must have left counts: one that crashed
+// before writing them counts as one failure.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { formatStageTable, readStages, recordStage } from "./check/stages.mjs";
+import { RESULTS_FOLDER, totals } from "./check/stages.mjs";
 
 const { values: args } = parseArgs({
   options: {
     seed: { type: "string" },
     expect: { type: "string" },
-    "stage-table": { type: "boolean", default: false },
+    counts: { type: "string" },
   },
 });
 const seed = args.seed ?? String(Math.floor(Math.random() * 1_000_000_000));
 const out = ".vitest-results.json";
-const stages = ".check-results";
 rmSync(out, { force: true });
 console.log(`test-ci: the suite in shuffled order, seed ${seed}`);
-const started = performance.now();
 const run = spawnSync(
   "pnpm",
   [
@@ -47,7 +44,6 @@ const run = spawnSync(
   ],
   { stdio: "inherit" },
 );
-const suiteSeconds = (performance.now() - started) / 1000;
 
 let passed = 0;
 let failed = 0;
@@ -63,25 +59,23 @@ if (existsSync(out)) {
 if (run.status !== 0 && failed === 0) failed = 1;
 if (failed > 0) console.log(`test-ci: to repeat this order, pass --seed ${seed}`);
 
-const written = existsSync(stages)
-  ? readdirSync(stages)
+if (args.counts !== undefined) {
+  mkdirSync(dirname(args.counts), { recursive: true });
+  writeFileSync(args.counts, `${JSON.stringify({ passed, failed })}\n`);
+  console.log(`vitest: ${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+// Run alone: add the counts the other stages left, and those they should have left.
+const written = existsSync(RESULTS_FOLDER)
+  ? readdirSync(RESULTS_FOLDER)
       .filter((file) => file.endsWith(".json"))
       .map((file) => file.replace(/\.json$/, ""))
+      .filter((name) => name !== "vitest")
   : [];
-for (const name of written) {
-  const stage = JSON.parse(readFileSync(join(stages, `${name}.json`), "utf8"));
-  console.log(`${name}: ${stage.passed} passed, ${stage.failed} failed`);
-  passed += stage.passed;
-  failed += stage.failed;
-}
-for (const name of (args.expect ?? "").split(",").filter(Boolean)) {
-  if (written.includes(name)) continue;
-  console.log(`${name}: left no counts in ${stages}/${name}.json; counted as 1 failed`);
-  failed += 1;
-}
-if (args["stage-table"]) {
-  recordStage("vitest", suiteSeconds);
-  console.log(`\n${formatStageTable(readStages())}`);
-}
+const expected = (args.expect ?? "").split(",").filter(Boolean);
+const others = totals([...new Set([...written, ...expected])]);
+for (const line of others.lines) console.log(line);
+passed += others.passed;
+failed += others.failed;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,88 +1,191 @@
-// `pnpm check`: the gates in order, stopping at the first that fails; then the stages that
-// count passes and failures (the runtime matrix, the release rehearsal), which all run; then
-// the vitest suite, whose script prints the table of stage seconds and, last, the totals
-// line `N passed, N failed` that .ci/run reads. Chromium's install (apt-get, on a fresh
-// machine) is mostly download and unpacking, so it runs in the background while the gates
-// run, and is awaited before the first stage that drives a browser.
+// `pnpm check`: every gate and counted stage, two at a time (the machines CI runs on have two
+// cores, and most stages keep one busy, or wait on sockets and child processes), then the
+// closing lines: the table of stage seconds and the totals line `N passed, N failed` that
+// .ci/run reads.
+//
+// A stage starts once the stages it needs have passed (`after`) and none it must not overlap
+// is running (`apart`), in the order listed. Its output is held in a file and printed whole
+// when it ends, so two stages never interleave. A gate that fails stops the check: no stage
+// starts after it, the running ones are awaited, and the check exits with the gate's code.
+// The counted stages (the runtime matrix, the release rehearsal, the spec walk, the vitest
+// suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
+// add up to the totals line. Chromium's install (apt-get, on a fresh machine) runs in the
+// background from the start and is awaited before the stages that drive a browser.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatStageTable, RESULTS_FOLDER, readStages, recordStage } from "./stages.mjs";
+import { formatStageTable, RESULTS_FOLDER, readStages, recordStage, totals } from "./stages.mjs";
 
-/** The gates: each a root script (with its arguments); any failure stops the check. */
-const GATES = [
-  ["lint:spec"],
-  ["gen:check"],
-  ["workflows:check"],
-  ["release:check"],
-  ["lint"],
-  ["lint:deps"],
-  ["size", "--check"],
-  ["build"],
-  ["api:check"],
-  ["lint:pkg"],
-  ["typecheck"],
-  ["contract:mutate"],
+/** How many stages run at once. */
+const SLOTS = 2;
+/** The quick gates: each reads the tree and takes seconds; the rest start once they pass. */
+const QUICK = [
+  "lint:spec",
+  "gen:check",
+  "workflows:check",
+  "release:check",
+  "lint",
+  "lint:deps",
+  "size",
 ];
-/** Stages that write their counts to .check-results/ for the totals; a failure does not stop the rest. */
-const COUNTED = [["test:runtimes"], ["release:rehearse"], ["spec:walk"]];
+/**
+ * Every stage: `run` is the root script and its arguments (or a command), `after` the stages
+ * it needs, `apart` those it must not overlap, `counted` where its counts go, `browser` when
+ * it needs Chromium. Listed in the order they start when free to: the long vitest suite as
+ * soon as the build is there, the others beside it.
+ */
+const STAGES = [
+  ...QUICK.map((name) => ({ name, run: name === "size" ? ["size", "--check"] : [name] })),
+  // The build writes every package's dist/, which the stages after it read.
+  { name: "build", run: ["build"], after: QUICK },
+  {
+    name: "vitest",
+    // Some tests read dist/ (the outside install, the API report); see scripts/test-ci.mjs.
+    command: ["node", "scripts/test-ci.mjs", "--counts", `${RESULTS_FOLDER}/vitest.json`],
+    after: ["build"],
+    counted: "vitest",
+    browser: true,
+  },
+  // Typecheck and contract:mutate need no dist/, but wait for the build all the same: it keeps
+  // both cores busy, and the suite after it is the longest stage (measured: the build beside
+  // typecheck took twice as long, and the suite started that much later).
+  // `turbo run typecheck` with --only: the generated code it would regenerate first is what
+  // gen:check has just found in step with the specs (the build ran it, too).
+  { name: "typecheck", run: ["typecheck", "--only"], after: ["build"] },
+  // Its script runs `turbo run build` first: all cached by now, nothing is rewritten.
+  { name: "api:check", run: ["api:check"], after: ["build"] },
+  { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },
+  {
+    name: "test:runtimes",
+    run: ["test:runtimes"],
+    after: ["build"],
+    counted: "runtimes",
+    browser: true,
+  },
+  // attw --pack leaves each package's tarball in its folder for a moment: the stages that
+  // copy the packages must not see it.
+  {
+    name: "lint:pkg",
+    // --only: the build it depends on has run.
+    run: ["lint:pkg", "--only"],
+    after: ["build"],
+    apart: ["release:rehearse", "spec:walk"],
+  },
+  {
+    name: "release:rehearse",
+    run: ["release:rehearse"],
+    after: ["build"],
+    counted: "release",
+    apart: ["lint:pkg"],
+  },
+  {
+    name: "spec:walk",
+    run: ["spec:walk"],
+    after: ["build"],
+    counted: "spec-walk",
+    apart: ["lint:pkg"],
+  },
+];
 
-/** Runs `command args` to its end; resolves with its exit code. */
-function run(command, args, stdio = "inherit") {
+/** Runs a stage's command with its output in `logFile`; resolves with its exit code. */
+function run([command, ...args], logFile) {
+  const log = openSync(logFile, "w");
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio });
+    const child = spawn(command, args, { stdio: ["ignore", log, log] });
     child.on("error", (error) => {
+      closeSync(log);
       console.error(`${command} ${args.join(" ")}: ${error.message}`);
       resolve(1);
     });
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (code) => {
+      closeSync(log);
+      resolve(code ?? 1);
+    });
   });
 }
 
-/** Runs the root script `name` and records how long it took. */
-async function stage([name, ...args]) {
-  const started = performance.now();
-  const code = await run("pnpm", ["run", name, ...args]);
-  recordStage([name, ...args].join(" "), (performance.now() - started) / 1000);
-  return code;
-}
+const logs = mkdtempSync(join(tmpdir(), "x-check-"));
+const checkStarted = performance.now();
+const since = () => (performance.now() - checkStarted) / 1000;
 
-/** Starts the Chromium check in the background, its output held in a file until awaited. */
+/** Starts the Chromium check in the background; resolves once it ended and was reported. */
 function startChromium() {
-  const folder = mkdtempSync(join(tmpdir(), "x-chromium-"));
-  const logFile = join(folder, "log");
-  const log = openSync(logFile, "w");
-  const started = performance.now();
-  // Its seconds are taken when it ends, not when the check gets round to waiting for it.
-  const seconds = run("node", ["scripts/ensure-chromium.mjs"], ["ignore", log, log]).then(
-    () => (performance.now() - started) / 1000,
-  );
+  const logFile = join(logs, "chromium.log");
   // ensure-chromium never fails the check itself: without a browser, the tests that need
-  // one fail and say so.
-  return async () => {
-    const took = await seconds;
-    closeSync(log);
+  // one fail and say so. Its seconds are taken when it ends.
+  return run(["node", "scripts/ensure-chromium.mjs"], logFile).then(() => {
     process.stdout.write(readFileSync(logFile, "utf8"));
-    rmSync(folder, { recursive: true, force: true });
-    recordStage("chromium", took, "in background");
-  };
+    recordStage("chromium", since(), "in background", 0);
+  });
 }
 
 // Forget the counts and seconds of an earlier run: the closing lines add only this run's.
 rmSync(RESULTS_FOLDER, { recursive: true, force: true });
-const chromiumReady = startChromium();
-for (const gate of GATES) {
-  const code = await stage(gate);
-  if (code !== 0) {
-    await chromiumReady();
-    console.log(`\n${formatStageTable(readStages())}`);
-    console.log(`check: ${gate.join(" ")} failed (exit ${code}); the stages after it did not run.`);
-    process.exit(code);
+const chromium = startChromium();
+const state = new Map(STAGES.map((stage) => [stage.name, "waiting"]));
+let failedGate;
+let running = 0;
+
+function ready(stage) {
+  if (state.get(stage.name) !== "waiting") return false;
+  if ((stage.after ?? []).some((name) => state.get(name) !== "passed")) return false;
+  return !(stage.apart ?? []).some((name) => state.get(name) === "running");
+}
+
+async function runStage(stage) {
+  state.set(stage.name, "running");
+  running++;
+  const started = since();
+  console.log(`check: ${stage.name} started (${started.toFixed(1)} s)`);
+  if (stage.browser) await chromium;
+  const logFile = join(logs, `${stage.name.replace(/\W/g, "_")}.log`);
+  const code = await run(stage.command ?? ["pnpm", "run", ...stage.run], logFile);
+  const seconds = since() - started;
+  recordStage(stage.name, seconds, "", started);
+  const ending = `check: ${stage.name} ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds.toFixed(1)} s`;
+  console.log(`\n──── ${stage.name} ────`);
+  process.stdout.write(readFileSync(logFile, "utf8"));
+  console.log(ending);
+  running--;
+  if (code === 0) {
+    state.set(stage.name, "passed");
+  } else {
+    state.set(stage.name, "failed");
+    // A counted stage's failures are in its counts; a gate stops the check.
+    if (!stage.counted && failedGate === undefined) failedGate = { name: stage.name, code };
   }
 }
-await chromiumReady();
-for (const counted of COUNTED) await stage(counted);
-// The counted stages must have left their counts: runtimes.json, release.json, spec-walk.json.
-const suite = ["scripts/test-ci.mjs", "--expect", "runtimes,release,spec-walk", "--stage-table"];
-process.exit(await run("node", suite));
+
+// Starts every stage that may start, until none is left or a gate failed.
+await new Promise((resolve) => {
+  const schedule = () => {
+    if (failedGate === undefined) {
+      for (const stage of STAGES) {
+        if (running >= SLOTS) break;
+        if (ready(stage)) runStage(stage).then(schedule);
+      }
+    }
+    if (running === 0) resolve();
+  };
+  schedule();
+});
+await chromium;
+rmSync(logs, { recursive: true, force: true });
+
+const order = ["chromium", ...STAGES.map((stage) => stage.name)];
+const stages = readStages().sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+if (failedGate !== undefined) {
+  console.log(`\n${formatStageTable(stages, since())}`);
+  console.log(
+    `check: ${failedGate.name} failed (exit ${failedGate.code}); the stages after it did not run.`,
+  );
+  process.exit(failedGate.code);
+}
+// Every counted stage must have left its counts; one that crashed before it did is a failure.
+const counted = STAGES.filter((stage) => stage.counted).map((stage) => stage.counted);
+const { passed, failed, lines } = totals(counted);
+for (const line of lines) console.log(line);
+console.log(`\n${formatStageTable(stages, since())}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
