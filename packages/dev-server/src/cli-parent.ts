@@ -8,15 +8,12 @@ import { fstatSync } from "node:fs";
 // Real ms between looks at the parent; a signal-less exit of the parent is noticed within it.
 const PARENT_CHECK_MS = 500;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else (a parent that handed us over to init).
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+/**
+ * The process that started x-dev, read as the CLI's module loads: before the seconds of
+ * startup, in which a starter may already go away. Read later, the parent of an orphan is
+ * whoever adopted it (init), which never goes away, and x-dev would never stop.
+ */
+export const STARTER_PID = process.ppid;
 
 function stdinIsPipe(): boolean {
   try {
@@ -27,15 +24,23 @@ function stdinIsPipe(): boolean {
   }
 }
 
-/** Calls `stop` with the reason once the starter is gone; returns the function that stops watching. */
-export function watchStarter(stop: (why: string) => void): () => void {
-  const parent = process.ppid;
+/**
+ * Calls `stop` with the reason once the starter is gone; returns the function that stops
+ * watching. The starter is gone when x-dev's parent is no longer `parent`: an orphan is
+ * adopted at once, so this holds even while the dead parent awaits its own parent's reaping
+ * (a zombie still answers `kill(pid, 0)`) and whatever later takes its pid. Or when stdin,
+ * if `piped` (by default: when it is a pipe), ends.
+ */
+export function watchStarter(
+  stop: (why: string) => void,
+  parent = STARTER_PID,
+  piped = stdinIsPipe(),
+): () => void {
   const timer = setInterval(() => {
-    if (!isAlive(parent)) stop(`the parent process (${parent}) is gone`);
+    if (process.ppid !== parent) stop(`the parent process (${parent}) is gone`);
   }, PARENT_CHECK_MS);
   timer.unref();
   const onEnd = () => stop("stdin was closed by the process that started x-dev");
-  const piped = stdinIsPipe();
   if (piped) {
     process.stdin.on("end", onEnd);
     // Read (and drop) what comes, so the end of the pipe is seen.
