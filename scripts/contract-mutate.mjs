@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse as parseYaml } from "yaml";
+import { mapBounded } from "./lib/map-bounded.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contract = join(root, "packages/contract");
@@ -195,22 +196,9 @@ let typeKilled = 0;
 const sources = Object.fromEntries(
   SERVICES.map((s) => [s, parseYaml(readFileSync(join(root, `specs/${s}/openapi.yaml`), "utf8"))]),
 );
-/** Runs `task` on every item, `jobs` at a time; resolves to the results in the items' order. */
-async function mapJobs(items, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
-  return results;
-}
-
-const baselines = await mapJobs(
+const baselines = await mapBounded(
   SERVICES.filter((service) => typeMutations.some((m) => m.service === service)),
+  jobs,
   async (service) => ({
     service,
     ...(await typecheckWith(service, "baseline", await typesOf(service, sources[service]))),
@@ -222,7 +210,7 @@ for (const { service, code, output } of baselines) {
     process.exit(2);
   }
 }
-const typeLines = await mapJobs(typeMutations, async (m) => {
+const typeLines = await mapBounded(typeMutations, jobs, async (m) => {
   try {
     const mutant = applyMutation(sources[m.service], m);
     const { code, output } = await typecheckWith(

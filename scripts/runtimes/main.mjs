@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { mapBounded } from "../lib/map-bounded.mjs";
 import { findChromium, installRuntime, RUNTIMES } from "./cache.mjs";
 import { prepareConsumer } from "./consumer.mjs";
 import { JOBS } from "./jobs.mjs";
@@ -20,20 +21,6 @@ const RESULTS_FOLDER = fileURLToPath(new URL("../../.check-results/", import.met
 function writeTotals(passed, failed) {
   mkdirSync(RESULTS_FOLDER, { recursive: true });
   writeFileSync(`${RESULTS_FOLDER}runtimes.json`, `${JSON.stringify({ passed, failed })}\n`);
-}
-
-/** Runs `task` on every item, at most `limit` at a time; results in the items' order. */
-async function mapBounded(items, limit, task) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
