@@ -198,6 +198,22 @@ describe("the request middleware sees, built when read", () => {
     expect(sent[0]?.["x-returned"]).toBe("yes");
   });
 
+  it("with the token in the query: the direct path's response and a late-read request hold no token", async () => {
+    const { fetch, sent } = answering();
+    const { core, list } = client(fetch, "query");
+    const late: Request[] = [];
+    core.use({
+      onResponse: ({ request }) => {
+        late.push(request);
+      },
+    });
+    const { response } = await list().withResponse();
+    // The token went on the wire, and nowhere the caller or the middleware can see it.
+    expect(sent[0]?.url).toContain(`svc_token=${TOKEN}`);
+    expect(response.url).toBe(`${BASE}/items`);
+    expect(late[0]?.url).toBe(`${BASE}/items`);
+  });
+
   it("read only in onResponse and onError: built then, once, without the token", async () => {
     const { fetch } = recordingInit();
     const { core, list } = client(fetch);
