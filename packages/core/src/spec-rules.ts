@@ -127,6 +127,13 @@ function checkArray(value: unknown, rule: SpecRule, field: string): void {
   if (value.length < minItems) invalid(field, `must hold at least ${minItems} items`);
   if (value.length > maxItems) invalid(field, `must hold at most ${maxItems} items`);
   if (items === undefined) return;
+  if (isBareNumber(items)) {
+    // A vector's floats: thousands per call, so each is asked only whether it is finite.
+    for (let i = 0; i < value.length; i++) {
+      if (!Number.isFinite(value[i])) invalid(`${field}[${i}]`, "must be a finite number");
+    }
+    return;
+  }
   for (let i = 0; i < value.length; i++) {
     // A scalar item is named only when it fails: a 768-dimension vector would otherwise
     // build 768 names per call, which cost as much as sending it.
@@ -136,4 +143,14 @@ function checkArray(value: unknown, rule: SpecRule, field: string): void {
       checkValue(value[i], items, `${field}[${i}]`);
     }
   }
+}
+
+/** A number rule with no enum and no bounds: any finite number fits it. */
+function isBareNumber(rule: SpecRule): boolean {
+  return (
+    rule.type === "number" &&
+    rule.enum === undefined &&
+    rule.minimum === undefined &&
+    rule.maximum === undefined
+  );
 }

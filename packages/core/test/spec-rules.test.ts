@@ -15,6 +15,8 @@ const body: SpecRule = {
     score: { type: "number", minimum: -1 },
     mode: { type: "string", enum: ["A", "B"] },
     point: { type: "object", required: [["x"]], fields: { x: { type: "boolean" } } },
+    vector: { type: "array", items: { type: "number" } },
+    weights: { type: "array", items: { type: "number", minimum: 0 } },
   },
 };
 
@@ -44,6 +46,18 @@ describe("checkFields", () => {
     [{ prefix: "", point: [] }, "point", "point: must be an object"],
     [{ prefix: "", point: {} }, "point.x", "point.x: is required"],
     [{ prefix: "", point: { x: 1 } }, "point.x", "point.x: must be a boolean"],
+    [{ prefix: "", vector: [0.5, Number.NaN] }, "vector[1]", "vector[1]: must be a finite number"],
+    [{ prefix: "", vector: [0.5, "1"] }, "vector[1]", "vector[1]: must be a finite number"],
+    [
+      { prefix: "", vector: [Number.NEGATIVE_INFINITY] },
+      "vector[0]",
+      "vector[0]: must be a finite number",
+    ],
+    [
+      { prefix: "", weights: [1, -1] },
+      "weights[1]",
+      "weights[1]: must be a finite number of at least 0",
+    ],
   ])("%j fails on %s", (value, field, message) => {
     expect(failure(value)).toEqual({ field, message });
   });
