@@ -1,16 +1,17 @@
 // `dev.snapshot()` and `dev.restore()`: both services' state as one plain JSON value, and
-// putting it back (the state file is the same value). A restore checks the format, the
-// index, the fault rules and the runs before it changes anything; records that fail to load
-// then (a snapshot edited by hand) leave the namespaces before them loaded.
+// putting it back (the state file is the same value). A restore checks everything it holds
+// (the format, the index, the fault rules, every record and every run) before it changes
+// anything, so a snapshot edited by hand that fails leaves the state as it was (short of a
+// namespace outgrowing the 4 GiB of WebAssembly memory as it loads).
 
 import { FaultSet } from "./faults.js";
 import { checkSameIndex, type DevSnapshot, newSnapshot, readSnapshot } from "./state.js";
-import type { VectorService } from "./vector/service.js";
+import type { VectorEmulator } from "./vector/service.js";
 import type { WorkflowService } from "./workflow/index.js";
 
 /** What a snapshot is taken of and restored into. */
 export interface SnapshotParts {
-  vector: VectorService;
+  vector: VectorEmulator;
   workflow: WorkflowService;
   faults: FaultSet;
 }
@@ -44,6 +45,13 @@ export async function restoreDevSnapshot(
   } catch (error) {
     throw inPart("faults", error);
   }
+  const namespaces = Object.entries(snapshot.namespaces).map(([name, records]) => {
+    try {
+      return { name, records: parts.vector.checkRecords(records) };
+    } catch (error) {
+      throw inPart(`namespace "${name}"`, error);
+    }
+  });
   // The workflow service checks every run before it replaces any.
   try {
     await parts.workflow.restore(at === undefined ? snapshot : { ...snapshot, savedAt: at });
@@ -51,13 +59,7 @@ export async function restoreDevSnapshot(
     throw inPart("runs", error);
   }
   parts.vector.reset();
-  for (const [name, records] of Object.entries(snapshot.namespaces)) {
-    try {
-      parts.vector.load(records, name);
-    } catch (error) {
-      throw inPart(`namespace "${name}"`, error);
-    }
-  }
+  for (const { name, records } of namespaces) parts.vector.loadChecked(records, name);
   parts.faults.load(snapshot.faults);
   return snapshot;
 }

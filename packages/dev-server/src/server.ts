@@ -16,7 +16,7 @@ import { seedEntries } from "./seed.js";
 import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, readState, writeState } from "./state.js";
-import { createVectorService } from "./vector/service.js";
+import { createVectorEmulator } from "./vector/service.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
 import { isUnfinished } from "./workflow/saved-runs.js";
@@ -117,7 +117,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const clock = createClock(options.clock ?? "real", clockStart(options, saved?.savedAt));
   const index = chooseIndex(options.vector, saved, stateFile);
   const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
-  const vector = createVectorService({
+  const vector = createVectorEmulator({
     token,
     vector: index.options,
     ...(options.corsOrigin !== undefined ? { corsOrigin: options.corsOrigin } : {}),

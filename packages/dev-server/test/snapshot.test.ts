@@ -142,6 +142,40 @@ describe("snapshot and restore", () => {
     expect(await dev.snapshot()).toEqual(good);
   });
 
+  it("changes nothing when a later namespace holds a bad record: records, runs, faults and clock stay", async () => {
+    const dev = later(await startManual({ randomSeed: 5 }));
+    const endpoint = later(await startEndpoint(dev));
+    await dev.vector.upsert([{ id: "kept", vector: [1, 0] }], { namespace: "a" });
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/kept`, { "Svc-Delay": "1h" });
+    await dev.faults.add({ service: "vector", status: 503 });
+    const faults = await dev.faults.list();
+    await dev.faults.clear();
+    const saved = await dev.snapshot();
+    // The snapshot's first namespaces and its runs are sound; the last namespace is not.
+    const bad: DevSnapshot = {
+      ...saved,
+      savedAt: saved.savedAt + HOUR,
+      runs: [],
+      namespaces: {
+        a: [{ id: "other", vector: [0, 1] }],
+        b: [{ id: "fine", vector: [0.5, 0.5] }],
+        c: [{ id: "broken", vector: [0.5, "0.5"] }],
+      },
+      faults,
+    };
+
+    await expect(dev.restore(bad)).rejects.toThrow('namespace "c": [0].vector');
+    const put = await devCall(dev, "/v2/dev/snapshot", { method: "PUT", body: bad });
+    expect(put.status).toBe(400);
+    expect(await dev.snapshot()).toEqual(saved);
+    expect((await dev.runs.get(workflowRunId))?.state).toBe("scheduled");
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+    expect(await index.namespace("a").fetch(["kept", "other"])).toMatchObject([
+      { id: "kept" },
+      null,
+    ]);
+  });
+
   it("the state file holds a snapshot: what close() writes, restore() takes", async () => {
     const folder = mkdtempSync(join(tmpdir(), "x-dev-snapshot-"));
     try {

@@ -179,6 +179,17 @@ export interface VectorService {
   readonly index: IndexConfig;
 }
 
+/**
+ * The vector service as the dev server holds it: `load` in two steps, so a restore checks
+ * every namespace's records before it changes anything, and reads each record once.
+ */
+export interface VectorEmulator extends VectorService {
+  /** Checks records as `load` does and changes nothing; throws what `load` would. */
+  checkRecords(records: unknown): VectorRecordInput[];
+  /** Loads records `checkRecords` returned, ready at once, without checking them again. */
+  loadChecked(records: VectorRecordInput[], namespace: string): void;
+}
+
 const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
 const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
 const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
@@ -256,6 +267,11 @@ function statusOf(error: unknown): number | undefined {
  * ```
  */
 export function createVectorService(options: VectorServiceOptions): VectorService {
+  return createVectorEmulator(options);
+}
+
+/** `createVectorService`, with what the dev server's restore needs (`VectorEmulator`). */
+export function createVectorEmulator(options: VectorServiceOptions): VectorEmulator {
   refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
   const config = indexConfig(options.vector);
   const store = new VectorStore(config, options.vector?.pendingMs ?? 50, options.now);
@@ -266,16 +282,18 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   const limits = vectorLimits(options.limits);
   const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
 
-  const upsert = (records: unknown, namespace: string, pendingMs?: number) => {
-    const parsed = upsertBody(records, config);
+  /** Writes records already checked (by `upsertBody`). */
+  const put = (records: VectorRecordInput[], namespace: string, pendingMs?: number) => {
     try {
-      store.upsert(parsed, namespace, pendingMs);
+      store.upsert(records, namespace, pendingMs);
     } catch (err) {
       // Only a namespace past the 4 GiB of WebAssembly memory lands here.
       if (err instanceof RangeError) throw new InvalidInputError(err.message);
       throw err;
     }
   };
+  const upsert = (records: unknown, namespace: string, pendingMs?: number) =>
+    put(upsertBody(records, config), namespace, pendingMs);
 
   /** Deletes what a delete body names (ids, a prefix or a filter); returns how many. */
   const deleteIn = (body: unknown, namespace: string): number => {
@@ -410,6 +428,12 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
     },
     load(records, namespace = "") {
       upsert(records, namespace, 0);
+    },
+    checkRecords(records) {
+      return upsertBody(records, config);
+    },
+    loadChecked(records, namespace) {
+      put(records, namespace, 0);
     },
     delete(ids, namespace = "") {
       return deleteIn(ids, namespace);
