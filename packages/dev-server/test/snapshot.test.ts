@@ -159,7 +159,8 @@ describe("snapshot and restore", () => {
       namespaces: {
         a: [{ id: "other", vector: [0, 1] }],
         b: [{ id: "fine", vector: [0.5, 0.5] }],
-        c: [{ id: "broken", vector: [0.5, "0.5"] }],
+        // As a hand edit leaves it: a number in quotes.
+        c: JSON.parse('[{ "id": "broken", "vector": [0.5, "0.5"] }]'),
       },
       faults,
     };
