@@ -48,12 +48,14 @@ function isOrigin(text: string): boolean {
 /**
  * Sets the CORS headers of the answer (before anything else, so errors carry them too)
  * and says what to do next: answer a preflight (`OPTIONS`), refuse a page from an origin the
- * policy leaves out (so a "simple" request cannot act on its behalf), or go on.
+ * policy leaves out (so a "simple" request cannot act on its behalf), or go on. A preflight
+ * grants `methods`: the services' own by default.
  */
 export function applyCors(
   req: IncomingMessage,
   res: ServerResponse,
   policy: CorsPolicy,
+  methods = ALLOWED_METHODS,
 ): CorsVerdict {
   const origin = req.headers.origin;
   if (policy.anyOrigin) {
@@ -69,7 +71,7 @@ export function applyCors(
   res.setHeader("access-control-expose-headers", EXPOSED_HEADERS);
   if (req.method !== "OPTIONS") return "continue";
   const requested = req.headers["access-control-request-headers"];
-  res.setHeader("access-control-allow-methods", ALLOWED_METHODS);
+  res.setHeader("access-control-allow-methods", methods);
   res.setHeader("access-control-allow-headers", requested ?? DEFAULT_ALLOWED_HEADERS);
   res.setHeader("access-control-max-age", PREFLIGHT_MAX_AGE_SECONDS);
   return "preflight";

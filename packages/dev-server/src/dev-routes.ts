@@ -1,7 +1,9 @@
 // The test kit's routes on both ports, with the token: `GET`/`POST`/`DELETE /v2/dev/faults`
 // (and `DELETE /v2/dev/faults/<id>`), `GET`/`PUT /v2/dev/snapshot`. Failures are answered
-// with the error body of the port's service.
+// with the error body of the port's service. They follow the services' CORS policy, so a
+// test running in a browser page can set faults and restore snapshots too.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerPreflight, applyCors, type CorsPolicy, forbiddenOriginMessage } from "./cors.js";
 import type { FaultService, FaultSet } from "./faults.js";
 import { HttpError, hasBearer, MethodNotAllowed, parseJson, readBody, sendJson } from "./http.js";
 import type { DevSnapshot } from "./state.js";
@@ -13,6 +15,8 @@ export const DEV_SNAPSHOT = "/v2/dev/snapshot";
 /** A snapshot of 10k records of 384 dimensions is about 40 MB of JSON; this leaves room. */
 const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 const MAX_RULE_BYTES = 1024 * 1024;
+/** What a preflight to the kit's routes grants: theirs, beyond the services' GET and POST. */
+const KIT_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 
 /** The token as the port's service takes it: the workflow port also takes `?svc_token=`. */
 export function authorizedFor(service: FaultService, req: IncomingMessage, token: string): boolean {
@@ -22,6 +26,8 @@ export function authorizedFor(service: FaultService, req: IncomingMessage, token
 
 export interface DevRoutesOptions {
   token: string;
+  /** The services' CORS policy (the `corsOrigin` option). */
+  cors: CorsPolicy;
   faults: FaultSet;
   snapshot: () => DevSnapshot;
   restore: (value: unknown) => Promise<void>;
@@ -80,6 +86,16 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
       const ms = (performance.now() - started).toFixed(1);
       options.log(`[${service}] ${req.method} ${short(path)} ${res.statusCode} ${ms} ms`);
     });
+    // Before the token: a browser's preflight carries none.
+    const verdict = applyCors(req, res, options.cors, KIT_METHODS);
+    if (verdict === "preflight") {
+      answerPreflight(res);
+      return true;
+    }
+    if (verdict === "forbidden") {
+      sendJson(res, 403, options.errorBody(service, 403, forbiddenOriginMessage(req)));
+      return true;
+    }
     const answer = async () => {
       if (!authorizedFor(service, req, options.token)) {
         throw new HttpError(401, "missing or invalid token: send Authorization: Bearer <token>");

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { ValidationError } from "@x/workflow";
 import { createClock, type DevClock } from "./clock.js";
+import { corsPolicy } from "./cors.js";
 import { createDashboard } from "./dashboard/index.js";
 import { type DevFaults, devFaults } from "./dev-faults.js";
 import { devRoutes } from "./dev-routes.js";
@@ -163,6 +164,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
   const kitRoutes = devRoutes({
     token,
+    // The services checked the option as they were made.
+    cors: corsPolicy(options.corsOrigin),
     faults,
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {

@@ -112,3 +112,61 @@ describe("CORS restricted with corsOrigin", () => {
     );
   });
 });
+
+describe("CORS on the test kit's routes (/v2/dev/faults, /v2/dev/snapshot)", () => {
+  const auth = { authorization: `Bearer ${TOKEN}` };
+
+  it.each([
+    ["vector", "/v2/dev/snapshot", "PUT"],
+    ["workflow", "/v2/dev/faults/fault_1", "DELETE"],
+  ] as const)("%s %s: a preflight for %s grants the kit's methods", async (which, path, method) => {
+    const { vectorUrl, workflowUrl } = await start();
+    const base = which === "vector" ? vectorUrl : workflowUrl;
+    const response = await fetch(`${base}${path}`, {
+      method: "OPTIONS",
+      headers: {
+        origin: PAGE,
+        "access-control-request-method": method,
+        "access-control-request-headers": "authorization,content-type",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const methods = response.headers.get("access-control-allow-methods") ?? "";
+    expect(methods.split(", ")).toEqual(expect.arrayContaining(["GET", "POST", "PUT", "DELETE"]));
+  });
+
+  it("answers, and refuses a missing token, with the CORS headers", async () => {
+    const { vectorUrl } = await start();
+    const listed = await fetch(`${vectorUrl}/v2/dev/faults`, {
+      headers: { origin: PAGE, ...auth },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("access-control-allow-origin")).toBe("*");
+    const refused = await fetch(`${vectorUrl}/v2/dev/faults`, { headers: { origin: PAGE } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("refuses a page from an origin corsOrigin leaves out with 403, before acting", async () => {
+    const server = await start(PAGE);
+    await server.faults.add({ service: "vector", status: 503 });
+    const cleared = await fetch(`${server.vectorUrl}/v2/dev/faults`, {
+      method: "DELETE",
+      headers: { origin: "http://evil.test", ...auth },
+    });
+    expect(cleared.status).toBe(403);
+    expect(await cleared.json()).toMatchObject({
+      status: 403,
+      error: expect.stringContaining("http://evil.test"),
+    });
+    expect(await server.faults.list()).toHaveLength(1);
+
+    const allowed = await fetch(`${server.workflowUrl}/v2/dev/snapshot`, {
+      headers: { origin: PAGE, ...auth },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(PAGE);
+    expect(allowed.headers.get("vary")).toBe("Origin");
+  });
+});
