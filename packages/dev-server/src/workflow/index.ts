@@ -195,6 +195,8 @@ export interface WorkflowService {
 }
 
 const DEV_RUNS = "/v2/dev/runs";
+/** What a preflight to one run's route grants: reading it, and cancelling it. */
+const RUN_METHODS = "GET, DELETE, OPTIONS";
 // Real endpoints answer in seconds; a hung one must not hold a run (or close()) forever.
 const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
 // setTimeout fires at once for anything longer.
@@ -263,10 +265,12 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
-    const verdict = applyCors(req, res, cors);
+    const { path, query } = splitTarget(req);
+    // A run's own route also cancels it (DELETE), which a page's preflight must be granted.
+    const methods = path.startsWith(`${DEV_RUNS}/`) ? RUN_METHODS : undefined;
+    const verdict = applyCors(req, res, cors, methods);
     if (verdict === "preflight") return answerPreflight(res);
     if (verdict === "forbidden") throw new HttpError(403, forbiddenOriginMessage(req));
-    const { path, query } = splitTarget(req);
     const known =
       path.startsWith(TRIGGER_PREFIX) ||
       path === DEV_RUNS ||
