@@ -113,7 +113,7 @@ describe("CORS restricted with corsOrigin", () => {
   });
 });
 
-describe("CORS on the test kit's routes (/v2/dev/faults, /v2/dev/snapshot)", () => {
+describe("CORS on the test kit's routes (faults, snapshot, a run)", () => {
   const auth = { authorization: `Bearer ${TOKEN}` };
 
   it.each([
