@@ -1,4 +1,5 @@
 import { invalid, quote } from "@x/core/internal";
+import { matchesOf } from "./matches";
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -27,11 +28,8 @@ export function parseDelay(value: string, field = "delay"): number {
     invalid(field, `${quote(value)} is not like "10s", "1.5h" or "1d10h30m"`);
   }
   let seconds = 0;
-  // An `exec` loop, as `matchAll` copies the regular expression on every call; it ends at
-  // the text's end, which leaves `lastIndex` at 0 again.
-  TERM.lastIndex = 0;
-  for (let term = TERM.exec(value); term !== null; term = TERM.exec(value)) {
-    seconds += Number(term[1]) * (UNIT_SECONDS[term[2] ?? ""] ?? 0);
+  for (const [, amount, unit] of matchesOf(TERM, value)) {
+    seconds += Number(amount) * (UNIT_SECONDS[unit ?? ""] ?? 0);
   }
   if (!(seconds <= MAX_DELAY_SECONDS)) {
     invalid(field, `${quote(value)} is longer than ${MAX_DELAY_SECONDS} seconds`);

@@ -1,4 +1,5 @@
 import { invalid } from "@x/core/internal";
+import { matchesOf } from "./matches";
 
 /** A parsed `Svc-Retry-Delay` expression. */
 export interface RetryDelay {
@@ -96,18 +97,9 @@ export function parseRetryDelay(expression: string): RetryDelay {
   return { evaluate: (retried) => evaluate(tree, retried) };
 }
 
-/**
- * The expression's tokens with their offsets. An `exec` loop, as `matchAll` copies the
- * regular expression on every call, and a trigger checks its expression on every call;
- * the loop ends at the text's end, which leaves `lastIndex` at 0 again.
- */
+/** The expression's tokens with their offsets. */
 function tokensOf(expression: string): Token[] {
-  const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(expression); match !== null; match = TOKEN.exec(expression)) {
-    tokens.push({ text: match[0], at: match.index });
-  }
-  return tokens;
+  return matchesOf(TOKEN, expression).map((match) => ({ text: match[0], at: match.index }));
 }
 
 /** A recursive-descent parser over the tokens, one method per grammar rule. */
