@@ -203,7 +203,7 @@ function resultProblem(
   const { op } = scenario.call;
   const last = seen.served.at(-1);
   // `api` answers as openapi-fetch does, whichever way the scenario drew to take a method's.
-  const asText = scenario.call.take === "asResponse" && !isApi(op) && !returned.asResponseMissing;
+  const asText = scenario.call.take === "asResponse" && !isApi(op);
 
   if (isRangeAll(op)) {
     // The server's two pages, or a middleware's last page alone when it answered the first.
