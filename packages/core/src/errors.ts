@@ -163,6 +163,33 @@ export class TimeoutError extends XError {
 }
 
 /**
+ * A response body passed `maxResponseBytes` (counted as it arrived, decompressed) and its
+ * read was cut; not retried, as the same request would get the same answer.
+ */
+export class ResponseTooLargeError extends XError {
+  /** Always `"ResponseTooLargeError"`, so logs and `error.name` checks name the class. */
+  override name = "ResponseTooLargeError";
+  /**
+   * An error for a body that passed `maxResponseBytes` bytes.
+   *
+   * @example
+   * ```ts
+   * import { ResponseTooLargeError } from "@x/core";
+   *
+   * const error = new ResponseTooLargeError("GET https://h/info: body over 1024 bytes", 1024);
+   * console.log(error.maxResponseBytes); // 1024
+   * ```
+   */
+  constructor(
+    message: string,
+    /** The limit the body passed, in bytes. */
+    readonly maxResponseBytes: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * The caller's `signal` aborted the call (before it was sent, during an attempt, or in the
  * wait between retries). `cause` is the signal's reason.
  */
@@ -210,6 +237,7 @@ brand(RateLimitError, "RateLimitError");
 brand(InternalServerError, "InternalServerError");
 brand(ConnectionError, "ConnectionError");
 brand(TimeoutError, "TimeoutError");
+brand(ResponseTooLargeError, "ResponseTooLargeError");
 brand(ValidationError, "ValidationError");
 brand(AbortError, "AbortError");
 
