@@ -95,7 +95,10 @@ export class UnprocessableEntityError extends ApiError {
 export class RateLimitError extends ApiError {
   /** Always `"RateLimitError"`, so logs and `error.name` checks name the class. */
   override name = "RateLimitError";
-  /** How long the service asked to wait (its `Retry-After`), when it said. */
+  /**
+   * How long the service asked to wait (its `Retry-After`), when it said; at most a day
+   * (86,400,000 ms), so it is always a wait `setTimeout` can take.
+   */
   readonly retryAfterMs: number | undefined = retryAfterMs(this.headers);
 }
 /** 5xx: the service failed; retried automatically, thrown once retries run out. */
