@@ -41,6 +41,7 @@ Limits (the services state none; these are this server's, each answered with a 4
   --max-batch-queries <n>  queries in one batch query (default 100)
   --max-top-k <n>          topK of a query (default 1000)
   --max-range-limit <n>    limit of a range (default 1000)
+  --max-namespaces <n>     namespaces of the index, the default one included (default 10000)
   --max-retries <n>        largest Svc-Retries (default 100)
   --max-report-body-bytes <n>
                            bytes of an endpoint's answer kept in a failure report

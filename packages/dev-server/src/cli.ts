@@ -23,6 +23,7 @@ const LIMIT_FLAGS = [
   ["max-batch-queries", "maxBatchQueries", 1],
   ["max-top-k", "maxTopK", 1],
   ["max-range-limit", "maxRangeLimit", 1],
+  ["max-namespaces", "maxNamespaces", 1],
   ["max-retries", "maxRetries", 0],
   ["max-report-body-bytes", "maxReportBodyBytes", 0],
 ] as const satisfies readonly (readonly [string, LimitKey, number])[];
@@ -216,6 +217,7 @@ const FLAGS = {
   "max-batch-queries": { type: "string" },
   "max-top-k": { type: "string" },
   "max-range-limit": { type: "string" },
+  "max-namespaces": { type: "string" },
   "max-retries": { type: "string" },
   "max-report-body-bytes": { type: "string" },
   quiet: { type: "boolean" },

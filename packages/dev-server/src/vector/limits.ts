@@ -34,6 +34,8 @@ export interface VectorLimits {
   maxTopK: number;
   /** `limit` of a range. */
   maxRangeLimit: number;
+  /** Namespaces of the index, the default one included; each holds its own dense memory. */
+  maxNamespaces: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export const DEFAULT_VECTOR_LIMITS: VectorLimits = {
   maxBatchQueries: 100,
   maxTopK: 1000,
   maxRangeLimit: 1000,
+  maxNamespaces: 10_000,
 };
 
 /** The defaults with the given overrides; a RangeError names an override that is not a positive integer. */

@@ -275,12 +275,17 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
 export function createVectorEmulator(options: VectorServiceOptions): VectorEmulator {
   refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
   const config = indexConfig(options.vector);
-  const store = new VectorStore(config, options.vector?.pendingMs ?? 50, options.now);
+  const limits = vectorLimits(options.limits);
+  const store = new VectorStore(
+    config,
+    options.vector?.pendingMs ?? 50,
+    options.now,
+    limits.maxNamespaces,
+  );
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
   const cors = corsPolicy(options.corsOrigin);
-  const limits = vectorLimits(options.limits);
   const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
 
   /** Writes records already checked (by `upsertBody`). */
