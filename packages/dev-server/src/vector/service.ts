@@ -430,7 +430,9 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     async close() {},
     exportRecords() {
       const all: Include = { metadata: true, vectors: true, data: true };
-      const saved: Record<string, VectorRecordInput[]> = {};
+      // Without a prototype, so a namespace named "__proto__" is saved as a key like any other
+      // (a plain object takes that name as its prototype, and the snapshot lost its records).
+      const saved: Record<string, VectorRecordInput[]> = Object.create(null);
       for (const name of store.names()) {
         const ns = store.namespace(name);
         saved[name] = ns.ids().map((id) => output(ns, ns.records.get(id)!, all));
