@@ -36,7 +36,7 @@ Limits (the services state none; these are this server's, each answered with a 4
   --max-answer-bytes <n>   bytes of records in one vector answer (default 67108864)
   --max-filter-length <n>  characters of a filter: query, scan, delete (default 16384)
   --max-glob-length <n>    characters of one GLOB pattern (default 1024)
-  --max-filter-steps <n>   steps of filter work in one request (default 10000000)
+  --max-filter-steps <n>   steps of filter work in one request (default 5000000)
   --max-fetch-ids <n>      ids in one fetch (default 1000)
   --max-batch-queries <n>  queries in one batch query (default 100)
   --max-top-k <n>          topK of a query (default 1000)

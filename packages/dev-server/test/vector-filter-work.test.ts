@@ -18,14 +18,14 @@ const NEAR_MISS = `*${"a".repeat(1022)}b`;
 
 function refusedForWork(answer: { status: number; body: { error: string } }) {
   expect(answer.status).toBe(400);
-  expect(answer.body.error).toContain("limit of 10000000 steps");
+  expect(answer.body.error).toContain("limit of 5000000 steps");
   expect(answer.body.error).toContain("--max-filter-steps");
 }
 
 describe("filter work", () => {
   it("refuses a 1,024-character GLOB on one long value (the probe: 1,000,000 characters froze it 21 s)", async () => {
     h = await startVector({ vector: { dimension: 2 } });
-    // 20,000 characters: 20 million steps, twice the default budget.
+    // 20,000 characters: 20 million steps, four times the default budget.
     await h.upsert({ id: "long", vector: [1, 0], metadata: { text: "a".repeat(20_000) } });
     const filter = `text GLOB '${NEAR_MISS}'`;
     refusedForWork(await h.post("/query", { vector: [1, 0], filter }));
@@ -39,7 +39,7 @@ describe("filter work", () => {
   it("counts every GLOB of an OR on every record (the probe: 15 on a 10,000-character value)", async () => {
     h = await startVector({ vector: { dimension: 2 } });
     await h.upsert({ id: "long", vector: [1, 0], metadata: { text: "a".repeat(10_000) } });
-    // About 9 million steps each: the first two pass the default budget on one record.
+    // About 9 million steps each: the first alone passes the default budget.
     const filter = Array.from({ length: 15 }, () => `text GLOB '${NEAR_MISS}'`).join(" OR ");
     refusedForWork(await h.post("/query", { vector: [1, 0], filter }));
   });
