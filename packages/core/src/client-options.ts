@@ -14,6 +14,13 @@ export interface ClientOptions {
   /** Milliseconds one attempt may take, response body included (default 30 000). */
   timeoutMs?: number;
   /**
+   * Bytes of a response body the client reads, counted as they arrive, after decompression
+   * (default 256 MiB, above the largest answer the services allow). A longer body is cut
+   * and the call fails with a `ResponseTooLargeError`, never retried. `asResponse()` hands
+   * the body over unread, so this does not apply to it.
+   */
+  maxResponseBytes?: number | undefined;
+  /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
    * called as `fetch(url, init)`, like the global one, once per attempt.
    */
@@ -44,6 +51,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** HTTP retries after a retryable failure. */
   maxRetries?: number;
+  /** Bytes of the response body this call reads, instead of the client's `maxResponseBytes`. */
+  maxResponseBytes?: number | undefined;
   /**
    * Extra HTTP headers of this call. They win over `defaultHeaders`; the request's own
    * headers (such as `Svc-*` options) win over them; `authorization` and `content-type`

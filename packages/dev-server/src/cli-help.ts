@@ -34,12 +34,14 @@ Options:
 
 Limits (the services state none; these are this server's, each answered with a 400):
   --max-answer-bytes <n>   bytes of records in one vector answer (default 67108864)
-  --max-filter-length <n>  characters of a query filter (default 16384)
+  --max-filter-length <n>  characters of a filter: query, scan, delete (default 16384)
   --max-glob-length <n>    characters of one GLOB pattern (default 1024)
+  --max-filter-steps <n>   steps of filter work in one request (default 5000000)
   --max-fetch-ids <n>      ids in one fetch (default 1000)
   --max-batch-queries <n>  queries in one batch query (default 100)
   --max-top-k <n>          topK of a query (default 1000)
   --max-range-limit <n>    limit of a range (default 1000)
+  --max-namespaces <n>     namespaces of the index, the default one included (default 10000)
   --max-retries <n>        largest Svc-Retries (default 100)
   --max-report-body-bytes <n>
                            bytes of an endpoint's answer kept in a failure report

@@ -75,20 +75,22 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Parses a JSON body; `undefined` for an empty one. */
+/**
+ * Parses a JSON body; `undefined` for an empty one. The depth is checked first, by a scan
+ * that builds nothing: JSON.parse would build every level of a deep body before the check
+ * could refuse it (8 MB of nested arrays held the server 3.4 s).
+ */
 export function parseJson(body: Buffer): unknown {
   if (body.length === 0) return undefined;
   const text = body.toString("utf8");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new HttpError(400, `Request body is not valid JSON: ${(err as Error).message}`);
-  }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new HttpError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
-  return value;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `Request body is not valid JSON: ${(err as Error).message}`);
+  }
 }
 
 /** Node's header record with repeated headers joined, as one value per lower-case name. */
