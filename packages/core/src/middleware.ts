@@ -179,24 +179,30 @@ export function relayOf(
   sending: (request: Request, context: CallContext) => void,
   answered: (response: Response, context: CallContext) => Promise<void>,
 ): Middleware {
+  // The list as each call began, as openapi-fetch takes its own: `use` and `eject` during a
+  // call change the next call, not this one. Kept by the call's `options`, which openapi-fetch
+  // freezes anew for each call and hands every callback of it.
+  const listOf = new WeakMap<object, readonly Middleware[]>();
   return {
     async onRequest({ request, ...context }) {
+      const items = [...list.items];
+      listOf.set(context.options, items);
       const result =
-        list.items.length === 0 ? undefined : await runOnRequest(list.items, { request }, context);
+        items.length === 0 ? undefined : await runOnRequest(items, { request }, context);
       if (!(result instanceof Response)) sending(result ?? request, context);
       return result === request ? undefined : result;
     },
     async onResponse({ request, response, ...context }) {
+      const items = listOf.get(context.options) ?? [];
       const result =
-        list.items.length === 0
-          ? response
-          : await runOnResponse(list.items, { request }, response, context);
+        items.length === 0 ? response : await runOnResponse(items, { request }, response, context);
       await answered(result, context);
       return result === response ? undefined : result;
     },
     async onError({ request, error, ...context }) {
-      if (list.items.length === 0) return undefined;
-      const result = await runOnError(list.items, { request }, error, context);
+      const items = listOf.get(context.options) ?? [];
+      if (items.length === 0) return undefined;
+      const result = await runOnError(items, { request }, error, context);
       if ("response" in result) return result.response;
       // A middleware may only replace the error with an Error; unchanged, openapi-fetch goes on with its own.
       return result.error !== error && result.error instanceof Error ? result.error : undefined;
