@@ -170,13 +170,11 @@ export async function runOnError(
 /**
  * The middleware `api` registers in openapi-fetch: it runs the client's list inside
  * openapi-fetch's own loop, so `use`/`eject` change what `api` runs as they change what
- * the methods run. `sending` learns the request the list let through, with its call;
- * `answered` sees the response after the list and the call's own middleware had their turn,
- * as openapi-fetch is about to parse it.
+ * the methods run. `answered` sees the response after the list and the call's own
+ * middleware had their turn, as openapi-fetch is about to parse it.
  */
 export function relayOf(
   list: MiddlewareList,
-  sending: (request: Request, context: CallContext) => void,
   answered: (response: Response, context: CallContext) => Promise<void>,
 ): Middleware {
   // The list as each call began, as openapi-fetch takes its own: `use` and `eject` during a
@@ -189,7 +187,6 @@ export function relayOf(
       listOf.set(context.options, items);
       const result =
         items.length === 0 ? undefined : await runOnRequest(items, { request }, context);
-      if (!(result instanceof Response)) sending(result ?? request, context);
       return result === request ? undefined : result;
     },
     async onResponse({ request, response, ...context }) {
