@@ -1,0 +1,189 @@
+// Where our clients differ from openapi-fetch ON PURPOSE, each difference named with its
+// reason, and what each one turns openapi-fetch's observation into: the observation our
+// method or `api` must then give exactly. Nothing else is translated or left out, so any
+// other difference fails the test.
+import type { HookRecord } from "./stack";
+import type { Observed, Outcome, Scenario, ServedRequest } from "./ways";
+
+/** Each known difference and why it is there. */
+export const DIFFERENCES = {
+  token:
+    "Middleware never sees the token: it is added as the request is sent, so no middleware can " +
+    "log or leak it (openapi-fetch's client here has it as a default header, which hooks see).",
+  traceContext:
+    "With tracing, each attempt carries `traceparent`, written as the attempt is sent, after " +
+    "middleware: the service sees it, middleware does not.",
+  typedErrors:
+    "A method rejects with the typed ApiError of the status (its body parsed) where " +
+    "openapi-fetch resolves `{ error }`.",
+  envelope: "A vector method resolves with the body's `result`, not with the whole body.",
+  connectionError:
+    "A failed fetch reaches `onError` and the caller as a ConnectionError that names the call " +
+    "(its cause redacted), not as fetch's own `TypeError: fetch failed`; its message is the " +
+    "transport's tests' to check.",
+  notJson:
+    "A 2xx body that is not JSON is an ApiError with the status and the text, not " +
+    "JSON.parse's SyntaxError, on the methods and on `api`.",
+  spanNames:
+    "A method's call span is named after the method (`VectorIndex.range`), `api`'s after the " +
+    "HTTP method and path template; each attempt's span is named by method and template on both.",
+  requestBodyKept:
+    "The request a method's `onResponse` and `onError` see still has its body to read, unless " +
+    "a middleware replaced the request: the method sends the body it serialized, not the " +
+    "Request's stream, which openapi-fetch's fetch reads up.",
+  apiCallSpan:
+    "`api`'s call span starts in its fetch, which openapi-fetch calls after `onRequest`: a call " +
+    "answered or refused by `onRequest` has no span on `api`.",
+} as const;
+
+/** What stands for a message a difference leaves uncompared. */
+const UNCOMPARED = "(not compared)";
+
+/** Whether an error is fetch's own failure to reach the service. */
+function isFetchFailure(error: { name: string; message: string }): boolean {
+  return error.name === "TypeError" && error.message === "fetch failed";
+}
+
+const byName = (headers: [string, string][]) =>
+  [...headers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** A hook record of openapi-fetch's, as our client's must read. */
+function expectedHook(record: HookRecord, way: "method" | "api", reference: Observed): HookRecord {
+  const expected = { ...record };
+  if (record.request) {
+    // DIFFERENCES.token
+    const headers = record.request.headers.filter(([name]) => name !== "authorization");
+    expected.request = { ...record.request, headers: byName(headers) };
+    if (way === "method" && record.hook !== "onRequest" && !replacedIn(reference, record.call)) {
+      // DIFFERENCES.requestBodyKept: the body the service got.
+      const sent = reference.served[record.call - 1]?.at(-1)?.body;
+      expected.request.body = sent ?? record.request.body;
+    }
+  }
+  if (record.error && isFetchFailure(record.error)) {
+    // DIFFERENCES.connectionError
+    expected.error = { name: "ConnectionError", message: UNCOMPARED };
+  }
+  return expected;
+}
+
+/** Whether an `onRequest` of call `call` replaced the request. */
+function replacedIn(observed: Observed, call: number): boolean {
+  return observed.hooks.some(
+    (record) =>
+      record.call === call && record.hook === "onRequest" && record.returned === "Request",
+  );
+}
+
+/** A hook record of ours, compared in the same terms. */
+function ourHook(record: HookRecord): HookRecord {
+  const ours = { ...record };
+  if (record.request) ours.request = { ...record.request, headers: byName(record.request.headers) };
+  if (record.error?.name === "ConnectionError") {
+    ours.error = { name: "ConnectionError", message: UNCOMPARED };
+  }
+  return ours;
+}
+
+/** What the service received from openapi-fetch, as it must receive it from ours. */
+function expectedServed(request: ServedRequest): ServedRequest {
+  // DIFFERENCES.traceContext
+  const headers: [string, string][] = [...request.headers, ["traceparent", UNCOMPARED]];
+  return { ...request, headers: byName(headers) };
+}
+
+function ourServed(request: ServedRequest): ServedRequest {
+  const headers = request.headers.map(([name, value]): [string, string] =>
+    name === "traceparent" ? [name, UNCOMPARED] : [name, value],
+  );
+  return { ...request, headers: byName(headers) };
+}
+
+/** The failure a 2xx body that is not JSON is on our side (DIFFERENCES.notJson). */
+function notJson(served: ServedRequest[]): Outcome {
+  const text = served.at(-1)?.sent ?? "";
+  return { rejected: { name: "ApiError", message: UNCOMPARED, status: 200, body: text } };
+}
+
+/** openapi-fetch's outcome of a call, as `api` must give it. */
+function expectedApiOutcome(outcome: Outcome, served: ServedRequest[]): Outcome {
+  if (!("rejected" in outcome)) return outcome;
+  const { rejected } = outcome;
+  if (isFetchFailure(rejected)) {
+    return { rejected: { name: "ConnectionError", message: UNCOMPARED } };
+  }
+  if (rejected.name === "SyntaxError") return notJson(served);
+  return outcome;
+}
+
+/** openapi-fetch's outcome of a call, as a method must give it. */
+function expectedMethodOutcome(outcome: Outcome, served: ServedRequest[]): Outcome {
+  if ("rejected" in outcome) return expectedApiOutcome(outcome, served);
+  const { data, error, status } = outcome.resolved as {
+    data?: { result: unknown };
+    error?: unknown;
+    status: number;
+  };
+  // DIFFERENCES.typedErrors
+  if (status >= 400)
+    return { rejected: { name: "ApiError", message: UNCOMPARED, status, body: error } };
+  // DIFFERENCES.envelope
+  return { resolved: data?.result };
+}
+
+/** An outcome of ours, compared in the same terms: every ApiError subclass as `ApiError`. */
+function ourOutcome(outcome: Outcome): Outcome {
+  if (!("rejected" in outcome)) return outcome;
+  const { rejected } = outcome;
+  if (rejected.status !== undefined) {
+    return { rejected: { ...rejected, name: "ApiError", message: UNCOMPARED } };
+  }
+  if (rejected.name === "ConnectionError")
+    return { rejected: { ...rejected, message: UNCOMPARED } };
+  return outcome;
+}
+
+/** The path template of the scenario's operation. */
+function templateOf(scenario: Scenario): string {
+  if (scenario.op === "info") return "/info";
+  return scenario.namespace === "" ? "/range" : "/range/{namespace}";
+}
+
+/** The spans our way must leave, from the requests openapi-fetch's calls sent. */
+function expectedSpans(scenario: Scenario, way: "method" | "api", served: ServedRequest[][]) {
+  const operation = `${scenario.op === "info" ? "GET" : "POST"} ${templateOf(scenario)}`;
+  return served.flatMap((requests) => {
+    // DIFFERENCES.spanNames: one attempt span per request, named by method and template.
+    const attempts = requests.map(() => `attempt ${operation}`);
+    if (way === "method") return [...attempts, `call VectorIndex.${scenario.op}`];
+    // DIFFERENCES.apiCallSpan: no request sent, no span.
+    return attempts.flatMap((attempt) => [attempt, `call ${operation}`]);
+  });
+}
+
+/** openapi-fetch's observation of a scenario, as our `way` must give it. */
+export function expectedOf(
+  reference: Observed,
+  scenario: Scenario,
+  way: "method" | "api",
+): Observed {
+  const toOutcome = way === "method" ? expectedMethodOutcome : expectedApiOutcome;
+  return {
+    hooks: reference.hooks.map((record) => expectedHook(record, way, reference)),
+    outcomes: reference.outcomes.map((outcome, at) =>
+      toOutcome(outcome, reference.served[at] ?? []),
+    ),
+    served: reference.served.map((requests) => requests.map(expectedServed)),
+    spans: expectedSpans(scenario, way, reference.served),
+  };
+}
+
+/** Our observation, in the terms {@link expectedOf} gives. */
+export function comparableOf(ours: Observed): Observed {
+  return {
+    hooks: ours.hooks.map(ourHook),
+    outcomes: ours.outcomes.map(ourOutcome),
+    served: ours.served.map((requests) => requests.map(ourServed)),
+    spans: ours.spans,
+  };
+}
