@@ -170,8 +170,9 @@ export async function runOnError(
 /**
  * The middleware `api` registers in openapi-fetch: it runs the client's list inside
  * openapi-fetch's own loop, so `use`/`eject` change what `api` runs as they change what
- * the methods run. `answered` sees the response after the list and the call's own
- * middleware had their turn, as openapi-fetch is about to parse it.
+ * the methods run. `answered` sees the response openapi-fetch is about to parse: after the
+ * list and the call's own middleware had their turn, or the one an `onRequest` of the list
+ * answered the call with.
  */
 export function relayOf(
   list: MiddlewareList,
@@ -187,6 +188,8 @@ export function relayOf(
       listOf.set(context.options, items);
       const result =
         items.length === 0 ? undefined : await runOnRequest(items, { request }, context);
+      // A Response ends the call here: openapi-fetch parses it next, with no onResponse round.
+      if (result instanceof Response) await answered(result, context);
       return result === request ? undefined : result;
     },
     async onResponse({ request, response, ...context }) {
