@@ -14,15 +14,17 @@ export type OnRequest =
   | "new-body" // returns a new Request with another body (the range's next page)
   | "respond-200" // answers the call itself with a 2xx
   | "respond-404" // answers the call itself with an error status
+  | "respond-text" // answers the call itself with a 2xx that is no JSON
   | "throw"
+  | "invalid" // returns what is neither a Request nor a Response
   | "use" // adds a middleware to the client
   | "eject-first"; // removes the stack's first middleware from the client
 
 /** What an `onResponse` does. */
-export type OnResponse = "nothing" | "respond-200" | "respond-400" | "throw";
+export type OnResponse = "nothing" | "respond-200" | "respond-400" | "throw" | "invalid";
 
 /** What an `onError` does. */
-export type OnError = "nothing" | "respond-200" | "error";
+export type OnError = "nothing" | "respond-200" | "error" | "throw" | "invalid";
 
 /** One middleware of a stack: which hooks it has, and whether they read the request. */
 export interface MiddlewareSpec {
@@ -47,17 +49,25 @@ export const middlewareSpec: fc.Arbitrary<MiddlewareSpec> = fc
         "new-body",
         "respond-200",
         "respond-404",
+        "respond-text",
         "throw",
+        "invalid",
         "use",
         "eject-first",
       ),
-      onResponse: fc.constantFrom<OnResponse>("nothing", "respond-200", "respond-400", "throw"),
-      onError: fc.constantFrom<OnError>("nothing", "respond-200", "error"),
+      onResponse: fc.constantFrom<OnResponse>(
+        "nothing",
+        "respond-200",
+        "respond-400",
+        "throw",
+        "invalid",
+      ),
+      onError: fc.constantFrom<OnError>("nothing", "respond-200", "error", "throw", "invalid"),
       reads: fc.boolean(),
     },
     { requiredKeys: ["reads"] },
-    // One without any hook is no middleware: `use` refuses it, the same on every side.
   )
+  // One without any hook is no middleware: `use` refuses it, the same on every side.
   .filter((spec) => Boolean(spec.onRequest ?? spec.onResponse ?? spec.onError));
 
 /** What a hook saw of the request: method, URL, headers and body (`used` once sent). */
@@ -105,6 +115,12 @@ export const ANSWERED = {
     namespaces: {},
   },
 };
+
+/**
+ * What a hook that breaks the rules returns: neither a Request, a Response nor an Error,
+ * which both engines refuse with the same message.
+ */
+const NOT_A_RESULT = { result: "neither a Request nor a Response" } as unknown as Response;
 
 function answer(status: number): Response {
   const body = status < 300 ? ANSWERED : { error: `a middleware says ${status}`, status };
@@ -229,10 +245,14 @@ function makeMiddleware(
         return copyOf(params.request, { body: JSON.stringify({ cursor: "1", limit: 2 }) });
       case "respond-200":
         return answer(200);
+      case "respond-text":
+        return new Response("<html>a middleware's page</html>");
       case "respond-404":
         return answer(404);
       case "throw":
         throw new MiddlewareFailure(`${who} refused the request`);
+      case "invalid":
+        return NOT_A_RESULT;
       case "use":
         target.use(makeMiddleware("extra", EXTRA, target, stack, records, call));
         return undefined;
@@ -262,6 +282,7 @@ function makeMiddleware(
       if (onResponse === "throw") throw new MiddlewareFailure(`${who} refused the response`);
       if (onResponse === "respond-200") return returning(entry, answer(200));
       if (onResponse === "respond-400") return returning(entry, answer(400));
+      if (onResponse === "invalid") return NOT_A_RESULT;
       return undefined;
     };
   }
@@ -275,6 +296,8 @@ function makeMiddleware(
           : { name: typeof error, message: String(error) };
       const entry = await record("onError", params, { error: seen });
       if (onError === "respond-200") return returning(entry, answer(200));
+      if (onError === "throw") throw new MiddlewareFailure(`${who} failed on the error`);
+      if (onError === "invalid") return NOT_A_RESULT;
       if (onError === "error") {
         return returning(entry, new MiddlewareFailure(`${who} replaced the error`));
       }
