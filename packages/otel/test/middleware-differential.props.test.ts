@@ -1,10 +1,10 @@
 // The two middleware engines of `@x/core` held to openapi-fetch's own (issue 39, item 6):
 // a method runs our engine (core's middleware.ts), `api` runs openapi-fetch's with ours
-// relayed inside it. Generated stacks of 0-3 middleware run through `VectorIndex`'s method,
-// its `api`, and openapi-fetch's `createClient` over the same stub service; what each hook
-// saw, the order of the hooks, what the service received, each call's result or error and, for
-// ours, the span names must agree, but for the differences named in
-// differential/differences.ts.
+// relayed inside it. Generated stacks of 0-3 middleware run through a method
+// (`VectorIndex.range`/`info`, `WorkflowClient.trigger`), through the client's `api`, and
+// through openapi-fetch's `createClient` over the same stub service; what each hook saw, the
+// order of the hooks, what the service received, each call's result or error and, for ours,
+// the span names must agree, but for the differences named in differential/differences.ts.
 //
 // PROPS_RUNS sets the scenarios per seed (default 200). Without PROPS_SEED, a fixed seed
 // runs, then a fresh one, printed. A failure prints its seed, the shrunk scenario and the

@@ -12,11 +12,14 @@ export const DIFFERENCES = {
     "log or leak it (openapi-fetch's client here has it as a default header, which hooks see).",
   traceContext:
     "With tracing, each attempt carries `traceparent`, written as the attempt is sent, after " +
-    "middleware: the service sees it, middleware does not.",
+    "middleware: the service sees it, middleware does not. A trigger also carries it as " +
+    "`svc-forward-traceparent`, for the workflow's deliveries.",
   typedErrors:
     "A method rejects with the typed ApiError of the status (its body parsed) where " +
     "openapi-fetch resolves `{ error }`.",
-  envelope: "A vector method resolves with the body's `result`, not with the whole body.",
+  envelope:
+    "A vector method resolves with the body's `result`, not with the whole body (a trigger " +
+    "resolves with the body).",
   connectionError:
     "A failed fetch reaches `onError` and the caller as a ConnectionError that names the call " +
     "(its cause redacted), not as fetch's own `TypeError: fetch failed`; its message is the " +
@@ -89,15 +92,19 @@ function ourHook(record: HookRecord): HookRecord {
 }
 
 /** What the service received from openapi-fetch, as it must receive it from ours. */
-function expectedServed(request: ServedRequest): ServedRequest {
+function expectedServed(request: ServedRequest, scenario: Scenario): ServedRequest {
   // DIFFERENCES.traceContext
   const headers: [string, string][] = [...request.headers, ["traceparent", UNCOMPARED]];
+  if (scenario.op === "trigger") headers.push(["svc-forward-traceparent", UNCOMPARED]);
   return { ...request, headers: byName(headers) };
 }
 
+/** The trace context headers, whose values are new on each call. */
+const TRACE_CONTEXT = new Set(["traceparent", "svc-forward-traceparent"]);
+
 function ourServed(request: ServedRequest): ServedRequest {
   const headers = request.headers.map(([name, value]): [string, string] =>
-    name === "traceparent" ? [name, UNCOMPARED] : [name, value],
+    TRACE_CONTEXT.has(name) ? [name, UNCOMPARED] : [name, value],
   );
   return { ...request, headers: byName(headers) };
 }
@@ -123,7 +130,7 @@ function expectedApiOutcome(outcome: Outcome, callOwnAnswer: boolean): Outcome {
 }
 
 /** openapi-fetch's outcome of a call, as a method must give it. */
-function expectedMethodOutcome(outcome: Outcome): Outcome {
+function expectedMethodOutcome(outcome: Outcome, scenario: Scenario): Outcome {
   if ("rejected" in outcome) return expectedApiOutcome(outcome, false);
   const { data, error, status } = outcome.resolved as {
     data?: { result: unknown };
@@ -135,7 +142,7 @@ function expectedMethodOutcome(outcome: Outcome): Outcome {
     return { rejected: { name: "ApiError", message: UNCOMPARED, status, body: error } };
   }
   // DIFFERENCES.envelope
-  return { resolved: data?.result };
+  return { resolved: scenario.op === "trigger" ? data : data?.result };
 }
 
 /** Whether one of the call's own middleware answered call `call` in `onRequest`. */
@@ -168,9 +175,17 @@ function ourOutcome(outcome: Outcome): Outcome {
 
 /** The path template of the scenario's operation. */
 function templateOf(scenario: Scenario): string {
+  if (scenario.op === "trigger") return "/v2/trigger/{workflowUrl}";
   if (scenario.op === "info") return "/info";
   return scenario.namespace === "" ? "/range" : "/range/{namespace}";
 }
+
+/** The method a scenario calls, as its span is named. */
+const METHOD_OF = {
+  range: "VectorIndex.range",
+  info: "VectorIndex.info",
+  trigger: "WorkflowClient.trigger",
+};
 
 /** The spans our way must leave, from the requests openapi-fetch's calls sent. */
 function expectedSpans(scenario: Scenario, way: "method" | "api", served: ServedRequest[][]) {
@@ -178,7 +193,7 @@ function expectedSpans(scenario: Scenario, way: "method" | "api", served: Served
   return served.flatMap((requests) => {
     // DIFFERENCES.spanNames: one attempt span per request, named by method and template.
     const attempts = requests.map(() => `attempt ${operation}`);
-    if (way === "method") return [...attempts, `call VectorIndex.${scenario.op}`];
+    if (way === "method") return [...attempts, `call ${METHOD_OF[scenario.op]}`];
     // DIFFERENCES.apiCallSpan: no request sent, no span.
     return attempts.flatMap((attempt) => [attempt, `call ${operation}`]);
   });
@@ -194,10 +209,12 @@ export function expectedOf(
     hooks: reference.hooks.map((record) => expectedHook(record, way, reference)),
     outcomes: reference.outcomes.map((outcome, at) =>
       way === "method"
-        ? expectedMethodOutcome(outcome)
+        ? expectedMethodOutcome(outcome, scenario)
         : expectedApiOutcome(outcome, answeredByCallOwn(reference, scenario, at + 1)),
     ),
-    served: reference.served.map((requests) => requests.map(expectedServed)),
+    served: reference.served.map((requests) =>
+      requests.map((request) => expectedServed(request, scenario)),
+    ),
     spans: expectedSpans(scenario, way, reference.served),
   };
 }

@@ -1,27 +1,38 @@
 // One drawn scenario run three ways over the same stub service: through a method of
-// `VectorIndex`, through its `api`, and through openapi-fetch's own `createClient` with the
-// same base URL, headers and middleware. Each way gets a fresh client, so `use` and `eject`
+// `VectorIndex` or `WorkflowClient`, through its `api`, and through openapi-fetch's own
+// `createClient` with the same base URL, headers and middleware. Each way gets a fresh client, so `use` and `eject`
 // during a call change only its own list; a scenario that uses them calls twice, to see
 // what the change does to the next call.
 import { SpanKind } from "@opentelemetry/api";
-import { ApiError } from "@x/core";
-import { type paths, VectorIndex } from "@x/vector";
+import { ApiError, type Tracing } from "@x/core";
+import { VectorIndex, type paths as VectorPaths } from "@x/vector";
+import { WorkflowClient, type paths as WorkflowPaths } from "@x/workflow";
 import fc from "fast-check";
 import createClient, { type Middleware } from "openapi-fetch";
 import { traced } from "../harness";
-import { buildStack, type HookRecord, type MiddlewareSpec, middlewareSpec } from "./stack";
+import {
+  buildStack,
+  type HookRecord,
+  type MiddlewareSpec,
+  type MiddlewareTarget,
+  middlewareSpec,
+} from "./stack";
 import { type Answer, type ServedRequest, stubService } from "./stub-service";
 
 export type { ServedRequest };
 
-/** Where the index is; the service is the fetch each client is given. */
-const BASE_URL = "https://differential.vector.example.com";
+// Where the services are; the service is the fetch each client is given.
+const VECTOR_URL = "https://differential.vector.example.com";
+const WORKFLOW_URL = "https://differential.workflow.example.com";
+/** The workflow a trigger starts. */
+const WORKFLOW_TARGET = "https://app.example.com/api/workflow";
 
 /** The token our clients send; openapi-fetch's client sends it as a default header. */
 export const TOKEN = "sk-differential-s3cret";
 
 export interface Scenario {
-  op: "range" | "info";
+  /** A vector index's `range` or `info`, or a workflow's `trigger`. */
+  op: "range" | "info" | "trigger";
   /** Range's namespace: `""` is `/range`, another is `/range/{namespace}`. */
   namespace: string;
   stack: MiddlewareSpec[];
@@ -37,7 +48,7 @@ export interface Scenario {
 
 export const scenario: fc.Arbitrary<Scenario> = fc
   .record({
-    op: fc.constantFrom("range" as const, "info" as const),
+    op: fc.constantFrom("range" as const, "info" as const, "trigger" as const),
     namespace: fc.constantFrom("", "films"),
     stack: fc.array(middlewareSpec, { maxLength: 3 }),
     perCall: fc.nat({ max: 3 }),
@@ -84,22 +95,109 @@ function outcomeOfError(error: unknown): Outcome {
   return { rejected: { name, message } };
 }
 
-/** A call of `api` or openapi-fetch's client: its `{ data, error }` and status. */
-function outcomeOfFetch(result: { data?: unknown; error?: unknown; response: Response }): Outcome {
-  const { data, error, response } = result;
-  return { resolved: { data, error, status: response.status } };
+/** How a call of `api` or openapi-fetch's client ended: its `{ data, error }` and status. */
+async function outcomeOfSpecCall(
+  pending: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+): Promise<Outcome> {
+  try {
+    const { data, error, response } = await pending;
+    return { resolved: { data, error, status: response.status } };
+  } catch (error) {
+    return outcomeOfError(error);
+  }
 }
 
-/** openapi-fetch's client of the vector spec, typed as `api` is. */
-type FetchClient = VectorIndex["api"];
+/** How a method's call ended. */
+async function outcomeOfMethod(pending: PromiseLike<unknown>): Promise<Outcome> {
+  try {
+    return { resolved: await pending };
+  } catch (error) {
+    return outcomeOfError(error);
+  }
+}
 
-/** The call of the scenario through a client of the spec, with the call's own middleware. */
-function callSpec(client: FetchClient, scenario: Scenario, middleware: Middleware[]) {
-  if (scenario.op === "info") return client.GET("/info", { middleware });
-  const body = { cursor: "0", limit: 2 };
-  if (scenario.namespace === "") return client.POST("/range", { body, middleware });
-  const params = { path: { namespace: scenario.namespace } };
-  return client.POST("/range/{namespace}", { params, body, middleware });
+/** One way's client of the scenario's service: where `use` goes, and its call. */
+interface WayClient {
+  target: MiddlewareTarget;
+  /** Makes the scenario's call; `perCall` is the call's own middleware (not for a method). */
+  call(perCall: Middleware[]): Promise<Outcome>;
+}
+
+/** What each way's client is built with. */
+interface Setup {
+  fetch: typeof fetch;
+  tracing: Tracing | undefined;
+}
+
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+
+function vectorClient(scenario: Scenario, way: Way, setup: Setup): WayClient {
+  const specCall = (client: VectorIndex["api"], middleware: Middleware[]) => {
+    if (scenario.op === "info") return outcomeOfSpecCall(client.GET("/info", { middleware }));
+    const body = { cursor: "0", limit: 2 };
+    if (scenario.namespace === "") {
+      return outcomeOfSpecCall(client.POST("/range", { body, middleware }));
+    }
+    const params = { path: { namespace: scenario.namespace } };
+    return outcomeOfSpecCall(client.POST("/range/{namespace}", { params, body, middleware }));
+  };
+  if (way === "openapi-fetch") {
+    const client = createClient<VectorPaths>({
+      baseUrl: VECTOR_URL,
+      fetch: setup.fetch,
+      headers: AUTH,
+    });
+    return { target: client, call: (perCall) => specCall(client, perCall) };
+  }
+  const index = new VectorIndex({
+    url: VECTOR_URL,
+    token: TOKEN,
+    maxRetries: 0,
+    fetch: setup.fetch,
+    tracing: setup.tracing,
+  }).namespace(scenario.namespace);
+  if (way === "api") return { target: index, call: (perCall) => specCall(index.api, perCall) };
+  const method = () =>
+    scenario.op === "info" ? index.info() : index.range({ cursor: "0", limit: 2 });
+  return { target: index, call: () => outcomeOfMethod(method()) };
+}
+
+/**
+ * The workflow URL goes into the trigger's path raw, but for what would end the path: the
+ * client's own rule, which openapi-fetch's client is given too.
+ */
+function rawPath(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params[name]).replace(/[%?# ]/g, encodeURIComponent),
+  );
+}
+
+function workflowClient(way: Way, setup: Setup): WayClient {
+  const body = { order: 1 };
+  const specCall = (client: WorkflowClient["api"], middleware: Middleware[]) => {
+    const params = { path: { workflowUrl: WORKFLOW_TARGET } };
+    return outcomeOfSpecCall(
+      client.POST("/v2/trigger/{workflowUrl}", { params, body, middleware }),
+    );
+  };
+  if (way === "openapi-fetch") {
+    const client = createClient<WorkflowPaths>({
+      baseUrl: WORKFLOW_URL,
+      fetch: setup.fetch,
+      headers: AUTH,
+      pathSerializer: rawPath,
+    });
+    return { target: client, call: (perCall) => specCall(client, perCall) };
+  }
+  const wf = new WorkflowClient({
+    baseUrl: WORKFLOW_URL,
+    token: TOKEN,
+    maxRetries: 0,
+    fetch: setup.fetch,
+    tracing: setup.tracing,
+  });
+  if (way === "api") return { target: wf, call: (perCall) => specCall(wf.api, perCall) };
+  return { target: wf, call: () => outcomeOfMethod(wf.trigger({ url: WORKFLOW_TARGET, body })) };
 }
 
 /**
@@ -118,44 +216,17 @@ export async function runWay(
   const call = { current: 0 };
   const service = stubService(scenario.answer);
   const tracer = way === "openapi-fetch" ? undefined : traced({ attemptSpans: true });
-  const index =
-    way === "openapi-fetch"
-      ? undefined
-      : new VectorIndex({
-          url: BASE_URL,
-          token: TOKEN,
-          maxRetries: 0,
-          fetch: service.fetch,
-          tracing: tracer?.tracing,
-        }).namespace(scenario.namespace);
-  const fetchClient: FetchClient =
-    index?.api ??
-    createClient<paths>({
-      baseUrl: BASE_URL,
-      fetch: service.fetch,
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-  const target = index ?? fetchClient;
-  const stack = buildStack(scenario.stack, target, hooks, call);
+  const setup = { fetch: service.fetch, tracing: tracer?.tracing };
+  const client =
+    scenario.op === "trigger" ? workflowClient(way, setup) : vectorClient(scenario, way, setup);
+  const stack = buildStack(scenario.stack, client.target, hooks, call);
   const perCall = split ? stack.slice(stack.length - scenario.perCall) : [];
-  target.use(...stack.slice(0, stack.length - perCall.length));
+  client.target.use(...stack.slice(0, stack.length - perCall.length));
 
   for (let n = 1; n <= callsOf(scenario); n++) {
     call.current = n;
     const before = service.served.length;
-    try {
-      if (way === "method" && index) {
-        const value =
-          scenario.op === "info"
-            ? await index.info()
-            : await index.range({ cursor: "0", limit: 2 });
-        outcomes.push({ resolved: value });
-      } else {
-        outcomes.push(outcomeOfFetch(await callSpec(fetchClient, scenario, perCall)));
-      }
-    } catch (error) {
-      outcomes.push(outcomeOfError(error));
-    }
+    outcomes.push(await client.call(perCall));
     served.push(service.served.slice(before));
   }
   const spans = (tracer?.spans() ?? []).map(
