@@ -19,8 +19,9 @@ Options:
                            POST /v2/dev/clock (or the dashboard) advances it
   --start-at <time>        where the manual clock starts: Unix ms or an ISO date
                            (default: now)
-  --random-seed <n>        run ids and the token from this seed: the same requests give
-                           the same answers on every start (with --start-at)
+  --random-seed <n>        run ids from this seed: the same requests give the same
+                           answers on every start (with --start-at; the token stays random
+                           unless --token gives one)
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
@@ -44,6 +45,8 @@ Limits (the services state none; these are this server's, each answered with a 4
   --max-report-body-bytes <n>
                            bytes of an endpoint's answer kept in a failure report
                            (default 1048576; the report then says bodyTruncated)
+  --max-kit-bytes <n>      bytes of JSON in one test-kit answer or upload: GET and PUT
+                           /v2/dev/snapshot, GET /v2/dev/faults (default 268435456)
   Request bodies over 10 MiB are refused with 413 on both services.
 
 Dev-only routes, besides each service's own (same token):

@@ -6,12 +6,13 @@ import { watchStarter } from "./cli-parent.js";
 import { commandError, explainParseError, UsageError, VERSION } from "./cli-usage.js";
 import { corsPolicy } from "./cors.js";
 import { dashboardUrl } from "./dashboard/index.js";
+import type { KitLimits } from "./kit-limits.js";
 import { startDevServer } from "./server.js";
 import type { VectorLimits } from "./vector/limits.js";
 import type { IndexType, Metric } from "./vector/types.js";
 import type { WorkflowLimits } from "./workflow/limits.js";
 
-type LimitKey = keyof (VectorLimits & WorkflowLimits);
+type LimitKey = keyof (VectorLimits & WorkflowLimits & KitLimits);
 
 // Each limit's flag, the option it sets, and its smallest value.
 const LIMIT_FLAGS = [
@@ -24,6 +25,7 @@ const LIMIT_FLAGS = [
   ["max-range-limit", "maxRangeLimit", 1],
   ["max-retries", "maxRetries", 0],
   ["max-report-body-bytes", "maxReportBodyBytes", 0],
+  ["max-kit-bytes", "maxKitBytes", 1],
 ] as const satisfies readonly (readonly [string, LimitKey, number])[];
 
 function integer(value: string, flag: string, min: number, max: number): number {
@@ -112,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`--cors-origin: ${(err as Error).message}`);
       }
     }
-    const limits: Partial<VectorLimits & WorkflowLimits> = {};
+    const limits: Partial<VectorLimits & WorkflowLimits & KitLimits> = {};
     for (const [flag, key, min] of LIMIT_FLAGS) {
       const text = values[flag];
       if (text !== undefined)
@@ -216,6 +218,7 @@ const FLAGS = {
   "max-range-limit": { type: "string" },
   "max-retries": { type: "string" },
   "max-report-body-bytes": { type: "string" },
+  "max-kit-bytes": { type: "string" },
   quiet: { type: "boolean" },
   "log-polls": { type: "boolean" },
   help: { type: "boolean", short: "h" },

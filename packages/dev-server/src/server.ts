@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { ValidationError } from "@x/workflow";
 import { createClock, type DevClock } from "./clock.js";
@@ -11,12 +11,13 @@ import { restoreDevSnapshot, type SnapshotParts, takeDevSnapshot } from "./dev-s
 import { type DevVector, devVector } from "./dev-vector.js";
 import { faultGate } from "./fault-play.js";
 import { type FaultService, FaultSet } from "./faults.js";
+import { kitLimits } from "./kit-limits.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
 import { refuseUnknownOptions } from "./options.js";
 import { seedEntries } from "./seed.js";
 import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
-import { type DevSnapshot, readState, writeState } from "./state.js";
+import { type DevSnapshot, prepareStateFile, readState, writeState } from "./state.js";
 import { createVectorEmulator } from "./vector/service.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
@@ -112,12 +113,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const host = options.host ?? "127.0.0.1";
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
-  const token = options.token ?? newToken(options.randomSeed);
+  // Never from the random seed: a seed is a small guessable number, and the token guards
+  // every record and the kit's routes.
+  const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const { stateFile } = options;
+  if (stateFile !== undefined) await prepareStateFile(stateFile);
   const saved = stateFile === undefined ? undefined : await readState(stateFile);
   const clock = createClock(options.clock ?? "real", clockStart(options, saved?.savedAt));
   const index = chooseIndex(options.vector, saved, stateFile);
-  const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
+  const { maxRetries, maxReportBodyBytes, maxKitBytes, ...vectorLimits } = options.limits ?? {};
+  const kit = kitLimits(maxKitBytes === undefined ? {} : { maxKitBytes });
   const vector = createVectorEmulator({
     token,
     vector: index.options,
@@ -167,6 +172,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     // The services checked the option as they were made.
     cors: corsPolicy(options.corsOrigin),
     faults,
+    limits: kit,
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
       await restoreDevSnapshot(parts, value, "the snapshot");
@@ -255,12 +261,6 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
 function describeSnapshot(snapshot: DevSnapshot): string {
   return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
-}
-
-/** A token from the system, or with a seed a hash of it (apart from the run ids' sequence). */
-function newToken(seed: number | undefined): string {
-  if (seed === undefined) return `dev_${randomBytes(18).toString("base64url")}`;
-  return `dev_${createHash("sha256").update(`x-dev token ${seed}`).digest("base64url").slice(0, 24)}`;
 }
 
 /** The manual clock's start: `startAt`, else the later of now and the state file's time. */
