@@ -182,7 +182,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   });
 
   let workflowUrl = "";
-  const dashboard = createDashboard(vector, () => workflowUrl);
+  const dashboard = createDashboard(vector, () => workflowUrl, say);
   const onWorkflowPort: Handler = (req, res) => {
     if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
     gate("workflow", req, res, () => workflow.handle(req, res));

@@ -14,6 +14,7 @@ import {
 } from "../http.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
+import { short } from "../workflow/http.js";
 import { deleteBody, idsToDelete } from "./delete.js";
 import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { info } from "./info.js";
@@ -374,10 +375,12 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     handle(req, res) {
       const started = performance.now();
       const quiet = isUnloggedPoll(req, options.logPolls);
+      // The path only: the query may carry the token (`?svc_token=`).
+      const pathOnly = short((req.url ?? "/").split("?")[0] as string);
       const logAnswer = (status: number) => {
         if (quiet) return;
         log(
-          `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
+          `[vector] ${req.method} ${pathOnly} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
       };
       const finish = (status: number, body: unknown) => {

@@ -1,4 +1,4 @@
-import { httpUrl } from "@x/core/internal";
+import { deliveryUrl } from "./delivery-url.js";
 import {
   defaultRetryDelay,
   type FlowControlLimits,
@@ -124,7 +124,7 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
   const callback = headers["svc-failure-callback"];
   if (callback !== undefined && callback.trim() !== "") {
     options.failureCallback = parsed("Svc-Failure-Callback", () =>
-      httpUrl(callback.trim(), "Svc-Failure-Callback"),
+      deliveryUrl(callback.trim(), "Svc-Failure-Callback"),
     );
   }
   return options;
