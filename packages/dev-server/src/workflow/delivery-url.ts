@@ -1,8 +1,9 @@
 // The one check of a URL the service will POST to (a workflow URL, a failure callback), at
 // trigger and for every run a snapshot or state file brings back: a restored run skipped it
 // before, so a `data:` URL "succeeded".
-import { httpUrl } from "@x/core/internal";
+
 import { ValidationError } from "@x/core";
+import { httpUrl } from "@x/core/internal";
 
 /**
  * `value` if the service can deliver to it: an absolute http(s) URL without dot segments

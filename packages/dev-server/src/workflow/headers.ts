@@ -1,4 +1,3 @@
-import { deliveryUrl } from "./delivery-url.js";
 import {
   defaultRetryDelay,
   type FlowControlLimits,
@@ -7,6 +6,7 @@ import {
   parseRetryDelay,
   ValidationError,
 } from "@x/workflow";
+import { deliveryUrl } from "./delivery-url.js";
 
 const FORWARD = "svc-forward-";
 const CALLBACK_FORWARD = "svc-failure-callback-forward-";
