@@ -25,6 +25,8 @@ Options:
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
+  --kit-origin <origins>   browser origins, besides the dashboard's, allowed to call the
+                           test kit's /v2/dev/ routes, comma-separated or * (default none)
   --state <file>           load a snapshot (runs, vectors, clock, faults) from FILE at start
                            (if it exists) and save one there on stop, on SIGTERM, or when
                            the process that started x-dev goes away

@@ -107,11 +107,16 @@ async function main(argv: string[]): Promise<number> {
         ? undefined
         : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
     const corsOrigin = values["cors-origin"];
-    if (corsOrigin !== undefined) {
+    const kitOrigins = values["kit-origin"];
+    for (const [flag, value] of [
+      ["--cors-origin", corsOrigin],
+      ["--kit-origin", kitOrigins],
+    ] as const) {
+      if (value === undefined) continue;
       try {
-        corsPolicy(corsOrigin);
+        corsPolicy(value, flag === "--kit-origin" ? "kitOrigins" : "corsOrigin");
       } catch (err) {
-        throw new UsageError(`--cors-origin: ${(err as Error).message}`);
+        throw new UsageError(`${flag}: ${(err as Error).message}`);
       }
     }
     const limits: Partial<VectorLimits & WorkflowLimits & KitLimits> = {};
@@ -138,6 +143,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values["log-polls"] ? { logPolls: true } : {}),
       ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
       ...(corsOrigin !== undefined ? { corsOrigin } : {}),
+      ...(kitOrigins !== undefined ? { kitOrigins } : {}),
       ...(values.state !== undefined ? { stateFile: values.state } : {}),
       limits,
       ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
@@ -157,6 +163,7 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(
     banner({
+      host: options.host ?? "127.0.0.1",
       workflowUrl: dev.workflowUrl,
       vectorUrl: dev.vectorUrl,
       dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
@@ -208,6 +215,7 @@ const FLAGS = {
   "random-seed": { type: "string" },
   "delivery-timeout": { type: "string" },
   "cors-origin": { type: "string" },
+  "kit-origin": { type: "string" },
   state: { type: "string" },
   "max-answer-bytes": { type: "string" },
   "max-filter-length": { type: "string" },

@@ -1,13 +1,14 @@
 // The test kit's routes on both ports, with the token: `GET`/`POST`/`DELETE /v2/dev/faults`
 // (and `DELETE /v2/dev/faults/<id>`), `GET`/`PUT /v2/dev/snapshot`. Failures are answered
-// with the error body of the port's service. They follow the services' CORS policy, so a
-// test running in a browser page can set faults and restore snapshots too.
+// with the error body of the port's service. Browser pages may call them from the
+// dashboard's origin and the origins `kitOrigins` lists (see kit-cors.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerPreflight, applyCors, type CorsPolicy, forbiddenOriginMessage } from "./cors.js";
+import { answerPreflight, applyCors, type CorsPolicy } from "./cors.js";
 import type { FaultService, FaultSet } from "./faults.js";
 import { HttpError, hasBearer, MethodNotAllowed, parseJson, readBody } from "./http.js";
 import { jsonChunks } from "./json-pieces.js";
 import { JsonShape } from "./json-shape.js";
+import { kitOriginMessage } from "./kit-cors.js";
 import type { KitLimits } from "./kit-limits.js";
 import { sendJsonSafely, sendSafely } from "./send-safely.js";
 import type { DevSnapshot } from "./state.js";
@@ -28,7 +29,7 @@ export function authorizedFor(service: FaultService, req: IncomingMessage, token
 
 export interface DevRoutesOptions {
   token: string;
-  /** The services' CORS policy (the `corsOrigin` option). */
+  /** The kit's CORS policy: the dashboard's origin and `kitOrigins`. */
   cors: CorsPolicy;
   faults: FaultSet;
   limits: KitLimits;
@@ -120,7 +121,7 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
     const sendError = (status: number, message: string) =>
       sendJsonSafely(res, status, errorBody(status, message), errorBody, options.log);
     if (verdict === "forbidden") {
-      sendError(403, forbiddenOriginMessage(req));
+      sendError(403, kitOriginMessage(req));
       return true;
     }
     const answer = async () => {

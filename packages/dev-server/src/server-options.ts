@@ -51,6 +51,13 @@ export interface DevServerOptions {
   deliveryTimeoutMs?: number;
   /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
   corsOrigin?: string;
+  /**
+   * Browser origins, besides the dashboard's own, allowed to call the test kit's routes
+   * (`/v2/dev/...` on either port: faults, snapshot, clock, runs): comma-separated origins,
+   * or `*` for any page. None by default: a page that could call them could read every
+   * record, wipe the index and fault every request.
+   */
+  kitOrigins?: string | undefined;
   /** Overrides of the limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`, `DEFAULT_KIT_LIMITS`). */
   limits?: Partial<VectorLimits & WorkflowLimits & KitLimits>;
   /**
@@ -74,6 +81,7 @@ const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
   log: true,
   limits: true,
   corsOrigin: true,
+  kitOrigins: true,
   deliveryTimeoutMs: true,
   stateFile: true,
   clock: true,

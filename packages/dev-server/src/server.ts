@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/workflow";
 import { createClock, type DevClock } from "./clock.js";
-import { corsPolicy } from "./cors.js";
 import { createDashboard } from "./dashboard/index.js";
 import { type DevFaults, devFaults } from "./dev-faults.js";
 import { devRoutes } from "./dev-routes.js";
@@ -11,14 +11,22 @@ import { restoreDevSnapshot, type SnapshotParts, takeDevSnapshot } from "./dev-s
 import { type DevVector, devVector } from "./dev-vector.js";
 import { faultGate } from "./fault-play.js";
 import { type FaultService, FaultSet } from "./faults.js";
+import {
+  dashboardOrigins,
+  isRefusedKitOrigin,
+  kitCorsPolicy,
+  kitOriginMessage,
+} from "./kit-cors.js";
 import { kitLimits } from "./kit-limits.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
 import { refuseUnknownOptions } from "./options.js";
 import { seedEntries } from "./seed.js";
+import { sendJsonSafely } from "./send-safely.js";
 import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, prepareStateFile, readState, writeState } from "./state.js";
 import { createVectorEmulator } from "./vector/service.js";
+import { short, splitTarget } from "./workflow/http.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
 import { isUnfinished } from "./workflow/saved-runs.js";
@@ -149,6 +157,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(log ? { log } : {}),
   });
 
+  const kitCors = kitCorsPolicy(options.kitOrigins);
   const faults = new FaultSet();
   const parts: SnapshotParts = { vector, workflow, faults };
   if (stateFile !== undefined) {
@@ -170,7 +179,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const kitRoutes = devRoutes({
     token,
     // The services checked the option as they were made.
-    cors: corsPolicy(options.corsOrigin),
+    cors: kitCors,
     faults,
     limits: kit,
     snapshot: () => takeDevSnapshot(parts),
@@ -183,11 +192,22 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   let workflowUrl = "";
   const dashboard = createDashboard(vector, () => workflowUrl, say);
+  // Before anything else on either port: a page of another origin gets nothing from the kit.
+  const refusesOrigin = (service: FaultService, req: IncomingMessage, res: ServerResponse) => {
+    const { path } = splitTarget(req);
+    if (!isRefusedKitOrigin(req, path, kitCors)) return false;
+    const body = (status: number, error: string) => errorBody(service, status, error);
+    sendJsonSafely(res, 403, body(403, kitOriginMessage(req)), body, say);
+    say(`[${service}] ${req.method} ${short(path)} 403 (origin ${req.headers.origin})`);
+    return true;
+  };
   const onWorkflowPort: Handler = (req, res) => {
+    if (refusesOrigin("workflow", req, res)) return;
     if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
     gate("workflow", req, res, () => workflow.handle(req, res));
   };
   const onVectorPort: Handler = (req, res) => {
+    if (refusesOrigin("vector", req, res)) return;
     if (dashboard.onVectorPort(req, res) || kitRoutes("vector", req, res)) return;
     gate("vector", req, res, () => vector.handle(req, res));
   };
@@ -211,6 +231,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   }
   const [workflowServer, vectorServer] = servers as [Server, Server];
   workflowUrl = urlOf(workflowServer, host);
+  if (!kitCors.anyOrigin) {
+    const { port } = workflowServer.address() as AddressInfo;
+    for (const origin of dashboardOrigins(host, port)) kitCors.origins.add(origin);
+  }
   let closing: Promise<void> | undefined;
   return {
     workflowUrl,
