@@ -95,6 +95,21 @@ export function readBody(
   });
 }
 
+/**
+ * The request's target as a URL. A target URL parsing refuses (`//%%a` reads as a URL
+ * whose host is `%%a`) is the client's error, a 400, not a bug.
+ */
+export function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? "/", "http://localhost");
+  } catch {
+    throw new HttpError(
+      400,
+      `malformed request target ${JSON.stringify((req.url ?? "").slice(0, 100))}`,
+    );
+  }
+}
+
 /** Parses a JSON body; `undefined` for an empty one. */
 export function parseJson(body: Buffer): unknown {
   if (body.length === 0) return undefined;

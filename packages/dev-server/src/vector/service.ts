@@ -11,6 +11,7 @@ import {
   MethodNotAllowed,
   parseJson,
   readBody,
+  requestUrl,
 } from "../http.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
@@ -304,7 +305,7 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
   };
 
   const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = requestUrl(req);
     const found = route(url.pathname);
     if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
     if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
