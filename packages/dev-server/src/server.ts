@@ -131,6 +131,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const index = chooseIndex(options.vector, saved, stateFile);
   const { maxRetries, maxReportBodyBytes, maxKitBytes, ...vectorLimits } = options.limits ?? {};
   const kit = kitLimits(maxKitBytes === undefined ? {} : { maxKitBytes });
+  const kitCors = kitCorsPolicy(options.kitOrigins);
   const vector = createVectorEmulator({
     token,
     vector: index.options,
@@ -157,7 +158,6 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     ...(log ? { log } : {}),
   });
 
-  const kitCors = kitCorsPolicy(options.kitOrigins);
   const faults = new FaultSet();
   const parts: SnapshotParts = { vector, workflow, faults };
   if (stateFile !== undefined) {
@@ -178,7 +178,6 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
   const kitRoutes = devRoutes({
     token,
-    // The services checked the option as they were made.
     cors: kitCors,
     faults,
     limits: kit,
