@@ -6,7 +6,9 @@ Runs local emulators of the workflow and vector services until Ctrl+C, with a da
 runs and vectors at the workflow URL (the banner prints its address with the token).
 
 Options:
-  --host <host>            interface to bind (default 127.0.0.1)
+  --host <host>            interface to bind (default 127.0.0.1); 0.0.0.0 binds every
+                           interface: anyone who reaches this machine and has the token
+                           can read and change every record and run
   --workflow-port <port>   workflow service port (default 8080; 0 picks a free one)
   --vector-port <port>     vector service port (default 8081; 0 picks a free one)
   --token <token>          token both services accept (default: a random one, printed)
