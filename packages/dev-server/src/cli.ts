@@ -6,12 +6,13 @@ import { watchStarter } from "./cli-parent.js";
 import { commandError, explainParseError, UsageError, VERSION } from "./cli-usage.js";
 import { corsPolicy } from "./cors.js";
 import { dashboardUrl } from "./dashboard/index.js";
+import type { KitLimits } from "./kit-limits.js";
 import { startDevServer } from "./server.js";
 import type { VectorLimits } from "./vector/limits.js";
 import type { IndexType, Metric } from "./vector/types.js";
 import type { WorkflowLimits } from "./workflow/limits.js";
 
-type LimitKey = keyof (VectorLimits & WorkflowLimits);
+type LimitKey = keyof (VectorLimits & WorkflowLimits & KitLimits);
 
 // Each limit's flag, the option it sets, and its smallest value.
 const LIMIT_FLAGS = [
@@ -26,6 +27,7 @@ const LIMIT_FLAGS = [
   ["max-namespaces", "maxNamespaces", 1],
   ["max-retries", "maxRetries", 0],
   ["max-report-body-bytes", "maxReportBodyBytes", 0],
+  ["max-kit-bytes", "maxKitBytes", 1],
 ] as const satisfies readonly (readonly [string, LimitKey, number])[];
 
 function integer(value: string, flag: string, min: number, max: number): number {
@@ -107,14 +109,19 @@ async function main(argv: string[]): Promise<number> {
         ? undefined
         : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
     const corsOrigin = values["cors-origin"];
-    if (corsOrigin !== undefined) {
+    const kitOrigins = values["kit-origin"];
+    for (const [flag, value] of [
+      ["--cors-origin", corsOrigin],
+      ["--kit-origin", kitOrigins],
+    ] as const) {
+      if (value === undefined) continue;
       try {
-        corsPolicy(corsOrigin);
+        corsPolicy(value, flag === "--kit-origin" ? "kitOrigins" : "corsOrigin");
       } catch (err) {
-        throw new UsageError(`--cors-origin: ${(err as Error).message}`);
+        throw new UsageError(`${flag}: ${(err as Error).message}`);
       }
     }
-    const limits: Partial<VectorLimits & WorkflowLimits> = {};
+    const limits: Partial<VectorLimits & WorkflowLimits & KitLimits> = {};
     for (const [flag, key, min] of LIMIT_FLAGS) {
       const text = values[flag];
       if (text !== undefined)
@@ -138,6 +145,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values["log-polls"] ? { logPolls: true } : {}),
       ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
       ...(corsOrigin !== undefined ? { corsOrigin } : {}),
+      ...(kitOrigins !== undefined ? { kitOrigins } : {}),
       ...(values.state !== undefined ? { stateFile: values.state } : {}),
       limits,
       ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
@@ -157,6 +165,7 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(
     banner({
+      host: options.host ?? "127.0.0.1",
       workflowUrl: dev.workflowUrl,
       vectorUrl: dev.vectorUrl,
       dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
@@ -208,6 +217,7 @@ const FLAGS = {
   "random-seed": { type: "string" },
   "delivery-timeout": { type: "string" },
   "cors-origin": { type: "string" },
+  "kit-origin": { type: "string" },
   state: { type: "string" },
   "max-answer-bytes": { type: "string" },
   "max-filter-length": { type: "string" },
@@ -220,6 +230,7 @@ const FLAGS = {
   "max-namespaces": { type: "string" },
   "max-retries": { type: "string" },
   "max-report-body-bytes": { type: "string" },
+  "max-kit-bytes": { type: "string" },
   quiet: { type: "boolean" },
   "log-polls": { type: "boolean" },
   help: { type: "boolean", short: "h" },

@@ -156,10 +156,27 @@ function checkHeaders(headers: unknown): void {
     fail("headers", 'must be an object of header names to strings, e.g. { "retry-after": "1" }');
   }
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name) || typeof value !== "string" || /[\r\n]/.test(value)) {
-      fail("headers", `"${name}" must be a header name with a one-line string value`);
+    if (!HEADER_NAME.test(name) || typeof value !== "string") {
+      fail("headers", `"${name}" must be a header name with a string value`);
     }
+    checkHeaderValue(name, value);
   }
+}
+
+// What Node's http accepts in a header value: tab, visible ASCII and the bytes 0x80-0xFF.
+// Anything else (CR, LF, NUL and the other control characters, DEL, characters above
+// U+00FF) makes it throw as the answer is written, so the rule is refused when added.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Refuses a fault header value Node could not send, naming the header and the character. */
+function checkHeaderValue(name: string, value: string): void {
+  if (HEADER_VALUE.test(value)) return;
+  const bad = [...value].find((char) => !HEADER_VALUE.test(char)) ?? "";
+  const code = `U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+  fail(
+    `headers.${name}`,
+    `holds ${code}, which no HTTP header can carry; use tab, printable ASCII or Latin-1 characters only`,
+  );
 }
 
 function checkTimes(times: unknown): number {

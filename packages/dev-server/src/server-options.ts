@@ -1,6 +1,7 @@
 // The options of `startDevServer`, and the names it takes (an unknown one is refused).
 import { ValidationError } from "@x/workflow";
 import { type ClockMode, MAX_DATE_MS } from "./clock.js";
+import type { KitLimits } from "./kit-limits.js";
 import type { OptionNames } from "./options.js";
 import type { SeedRecord } from "./seed.js";
 import type { VectorLimits } from "./vector/limits.js";
@@ -28,9 +29,9 @@ export interface DevServerOptions {
    */
   startAt?: number | string;
   /**
-   * Makes run ids and the token (when none is given) a function of this seed (an integer
-   * >= 0) and the order of requests: with `startAt`, two servers sent the same requests
-   * give the same answers byte for byte.
+   * Makes run ids a function of this seed (an integer >= 0) and the order of requests: with
+   * `startAt` and a `token`, two servers sent the same requests give the same answers byte
+   * for byte. The token stays random unless `token` is given.
    */
   randomSeed?: number;
   /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. Real clock only. */
@@ -50,8 +51,15 @@ export interface DevServerOptions {
   deliveryTimeoutMs?: number;
   /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
   corsOrigin?: string;
-  /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
-  limits?: Partial<VectorLimits & WorkflowLimits>;
+  /**
+   * Browser origins, besides the dashboard's own, allowed to call the test kit's routes
+   * (`/v2/dev/...` on either port: faults, snapshot, clock, runs): comma-separated origins,
+   * or `*` for any page. None by default: a page that could call them could read every
+   * record, wipe the index and fault every request.
+   */
+  kitOrigins?: string | undefined;
+  /** Overrides of the limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`, `DEFAULT_KIT_LIMITS`). */
+  limits?: Partial<VectorLimits & WorkflowLimits & KitLimits>;
   /**
    * A state file holding a snapshot (`dev.snapshot()`'s value): restored at start when it
    * exists (unfinished runs resume at their next step), written atomically by `close()`.
@@ -73,6 +81,7 @@ const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
   log: true,
   limits: true,
   corsOrigin: true,
+  kitOrigins: true,
   deliveryTimeoutMs: true,
   stateFile: true,
   clock: true,

@@ -1,5 +1,5 @@
 // Every request is logged on both services (method, path, status, time), rejected ones too,
-// and a workflow line never carries the query, where the token may travel.
+// and no line carries the query, where the token may travel.
 import { afterEach, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
 
@@ -29,6 +29,19 @@ it("logs accepted and rejected requests on both services", async () => {
     "[vector] GET /info 200",
   ]);
   expect(lines.join("\n")).not.toContain("wrong");
+});
+
+it("never logs a vector request's query, on its port or through the workflow port", async () => {
+  const lines: string[] = [];
+  dev = await startDevServer({ token: TOKEN, vector: { dimension: 2 }, log: (l) => lines.push(l) });
+  await fetch(`${dev.vectorUrl}/info?svc_token=${TOKEN}`);
+  await fetch(`${dev.workflowUrl}/v2/dev/vector/info?svc_token=${TOKEN}`);
+  const requestLines = lines.filter((line) => / \d+\.\d ms$/.test(line));
+  expect(requestLines.map((line) => line.replace(/ [\d.]+ ms$/, ""))).toEqual([
+    "[vector] GET /info 401",
+    "[vector] GET /info 401",
+  ]);
+  expect(lines.join("\n")).not.toContain(TOKEN);
 });
 
 it("leaves the dashboard's polls and the favicon out of the log unless logPolls is set", async () => {

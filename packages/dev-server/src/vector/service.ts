@@ -11,9 +11,11 @@ import {
   MethodNotAllowed,
   parseJson,
   readBody,
+  requestUrl,
 } from "../http.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
+import { short } from "../workflow/http.js";
 import { deleteBody, idsToDelete } from "./delete.js";
 import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { FilterWork } from "./filter-work.js";
@@ -309,7 +311,7 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
   };
 
   const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = requestUrl(req);
     const found = route(url.pathname);
     if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
     if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
@@ -388,10 +390,12 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     handle(req, res) {
       const started = performance.now();
       const quiet = isUnloggedPoll(req, options.logPolls);
+      // The path only: the query may carry the token (`?svc_token=`).
+      const pathOnly = short((req.url ?? "/").split("?")[0] as string);
       const logAnswer = (status: number) => {
         if (quiet) return;
         log(
-          `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
+          `[vector] ${req.method} ${pathOnly} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
       };
       const finish = (status: number, body: unknown) => {
