@@ -19,7 +19,7 @@ export const FAULTS_SCRIPT = `  async function refreshFaults() {
     $("fault-rules").replaceChildren(
       ...faults.map((fault) => {
         const what = fault.drop || (fault.status === undefined ? "delay " + fault.delayMs + " ms" : String(fault.status));
-        const where = fault.service + " " + (fault.method || "any") + " " + (fault.path || "every route");
+        const where = fault.service + " " + (fault.method || "any") + " " + (fault.path || (fault.operation ? fault.operation + " (operation)" : "every route"));
         return el("li", {}, el("code", {}, fault.id), " " + where + ": " + what + ", " + fault.hits + " hit, " + fault.times + " left");
       }),
     );
