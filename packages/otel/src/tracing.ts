@@ -48,8 +48,9 @@ export interface TracingOptions {
 /**
  * OpenTelemetry tracing for an x client, by the HTTP semantic conventions for resends: a
  * span per method call named after the operation (`VectorIndex.query`, or `POST /query`
- * for `api`), a CLIENT span per HTTP attempt under it (named like `POST /query/{namespace}`,
- * with `http.request.resend_count` from the second), an event per retried attempt, and the
+ * for `api`), a CLIENT span per HTTP attempt under it (named like `POST /query`, or
+ * `POST /query/{namespace}` in a named namespace, with `http.request.resend_count` from the
+ * second), an event per retried attempt, and the
  * W3C trace context on every request. Give it as a client's `tracing` option. The token,
  * request and response bodies, metadata and a destination URL's query values are never
  * recorded.
