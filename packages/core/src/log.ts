@@ -115,9 +115,9 @@ export interface AttemptRecord {
   /** Which attempt this was, counting from 1. */
   attempt: number;
   /**
-   * The most attempts the call could make after this one's outcome: 1 plus `maxRetries`
-   * while it may still be retried; the attempt's own number once the call ends (a success,
-   * or a failure that is not retried, such as a 401).
+   * The most attempts the call could make: 1 plus its `maxRetries`, or 1 for a request that
+   * cannot be sent again (a streamed body). The same on every attempt of the call, however
+   * it ends (`attempt 1 of 3` for a first-time success with `maxRetries: 2`).
    */
   attempts: number;
   /** The response status, or the error's class (and code) when no response came. */
