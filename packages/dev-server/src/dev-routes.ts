@@ -5,7 +5,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerPreflight, applyCors, type CorsPolicy, forbiddenOriginMessage } from "./cors.js";
 import type { FaultService, FaultSet } from "./faults.js";
-import { HttpError, hasBearer, MethodNotAllowed, parseJson, readBody, sendJson } from "./http.js";
+import {
+  HttpError,
+  hasBearer,
+  isUnloggedPoll,
+  MethodNotAllowed,
+  parseJson,
+  readBody,
+  sendJson,
+} from "./http.js";
 import type { DevSnapshot } from "./state.js";
 import { isAuthorized } from "./workflow/auth.js";
 import { short, splitTarget } from "./workflow/http.js";
@@ -32,6 +40,8 @@ export interface DevRoutesOptions {
   snapshot: () => DevSnapshot;
   restore: (value: unknown) => Promise<void>;
   log: (line: string) => void;
+  /** Whether the dashboard's polls (the faults panel's) are logged too (`logPolls`). */
+  logPolls: boolean;
   errorBody: (service: FaultService, status: number, error: string) => object;
 }
 
@@ -82,7 +92,9 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
     const isFaults = path === DEV_FAULTS || path.startsWith(`${DEV_FAULTS}/`);
     if (!isFaults && path !== DEV_SNAPSHOT) return false;
     const started = performance.now();
+    const quiet = isUnloggedPoll(req, options.logPolls);
     res.on("finish", () => {
+      if (quiet) return;
       const ms = (performance.now() - started).toFixed(1);
       options.log(`[${service}] ${req.method} ${short(path)} ${res.statusCode} ${ms} ms`);
     });

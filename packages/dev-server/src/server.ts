@@ -18,6 +18,7 @@ import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-o
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, readState, writeState } from "./state.js";
 import { createVectorEmulator } from "./vector/service.js";
+import { warmUp } from "./warm-up.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
 import { isUnfinished } from "./workflow/saved-runs.js";
@@ -172,6 +173,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await restoreDevSnapshot(parts, value, "the snapshot");
     },
     log: say,
+    logPolls: options.logPolls === true,
     errorBody,
   });
 
@@ -186,6 +188,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     gate("vector", req, res, () => vector.handle(req, res));
   };
 
+  // Before listening: the first request then finds everything compiled.
+  warmUp();
   const servers: Server[] = [];
   try {
     servers.push(
