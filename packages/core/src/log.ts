@@ -151,10 +151,12 @@ function describeAttempt(record: AttemptRecord): string {
 
 /**
  * The log of a transport configured with `logger` and `logLevel` (both checked). "debug"
- * shows the same lines as "info": every attempt already has its one line there.
+ * shows the same lines as "info": every attempt already has its one line there. A logger
+ * given without a level logs at "warn": at "off" it would receive nothing, in silence.
  */
 export function createTransportLog(logger: unknown, logLevel: unknown): TransportLog {
-  const level = LEVELS[checkLogLevel(logLevel ?? "off", "logLevel")];
+  const chosen = logLevel ?? (logger === undefined ? "off" : "warn");
+  const level = LEVELS[checkLogLevel(chosen, "logLevel")];
   const sink = logger === undefined ? console : checkLogger(logger);
   const log: TransportLog = {};
   if (level >= LEVELS.error) log.failure = (record) => sink.error(describeAttempt(record));
