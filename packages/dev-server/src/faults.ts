@@ -77,7 +77,7 @@ export interface FaultedRequest {
   at: number;
 }
 
-const RULE_KEYS: Record<keyof FaultRule, true> = {
+export const RULE_KEYS: Record<keyof FaultRule, true> = {
   service: true,
   path: true,
   operation: true,
