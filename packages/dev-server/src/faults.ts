@@ -22,7 +22,7 @@ export interface FaultRule {
    * `{parameter}` matches one path segment, or the rest of the path when it comes last. A
    * path that matches no route of the service is refused. Not with `operation`.
    */
-  path?: string | undefined;
+  path?: string;
   /**
    * A method of the service's client (`"range"`, `"query"`, `"fetch"`, `"info"`,
    * `"trigger"`, or a dev route: `"upsert"`, `"delete"`, `"reset"`, `"scan"`), covering

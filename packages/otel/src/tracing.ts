@@ -31,7 +31,7 @@ export interface TracingOptions {
    * is registered (`propagation.setGlobalPropagator`, done by your SDK), W3C Trace Context
    * (`traceparent`, `tracestate`) when none is.
    */
-  propagator?: TextMapPropagator | undefined;
+  propagator?: TextMapPropagator;
   /**
    * Whether each request carries the trace context of its span (`traceparent`, `tracestate`),
    * and a workflow trigger also forwards it to its deliveries (default `true`).
