@@ -19,8 +19,9 @@ export const WHOLE_WORD_BELOW = 8;
  * message, a cause's message), never to what the client wrote itself. It is one regular
  * expression in which each character of the secret matches any of its written forms,
  * longest first, so one pass finds every mix of forms and never matches inside a
- * `[redacted]` it has just written; beside it, the secret's base64 and base64url forms. A secret shorter than {@link WHOLE_WORD_BELOW}
- * characters matches only where no letter or digit touches it on either side.
+ * `[redacted]` it has just written; beside it, the secret's base64 and base64url forms. A
+ * secret shorter than {@link WHOLE_WORD_BELOW} characters matches only where no letter or
+ * digit touches it on either side.
  */
 export function createRedactor(secret: string): Redactor {
   const forms = [...secret].map(characterForms).join("");

@@ -6,7 +6,7 @@ import { ValidationError } from "@x/workflow";
 import { closest } from "./closest.js";
 import { DEV_ROUTE_NAMES } from "./vector/service.js";
 
-/** The services faults apply to (faults.ts names the same as `Service`). */
+/** The services faults apply to: faults.ts's `FaultService`, not imported as faults.ts imports this file. */
 type Service = "workflow" | "vector";
 
 /** A route template (`/query/{namespace}`) as a test of a request's raw path. */
@@ -52,16 +52,11 @@ const ROUTES: Record<Service, Map<string, string[]>> = {
   vector: routesOf("vector"),
 };
 
-/** The operations a fault rule of `service` may name (`range`, `query`, ..., `trigger`). */
-export function faultOperations(service: Service): string[] {
-  return [...ROUTES[service].keys()];
-}
-
 /**
  * What a rule's request paths are tested against, checked: the routes of its `operation`,
  * its `path`, or undefined (every request) when it names neither. A path must name or fall
- * under a route of the service. A path is a route template
- * (parameters may be named otherwise: `/query/{ns}`) or a concrete path (`/query/movies`).
+ * under a route of the service: a route template (its parameters may be named otherwise:
+ * `/query/{ns}`) or a concrete path (`/query/movies`).
  * Throws a ValidationError naming the routes it could mean, the closest first.
  */
 export function faultRoutes(
