@@ -52,6 +52,11 @@ const ROUTES: Record<Service, Map<string, string[]>> = {
   vector: routesOf("vector"),
 };
 
+/** The operations a fault rule of `service` may name, as the dashboard's fault form offers them. */
+export function faultOperations(service: Service): string[] {
+  return [...ROUTES[service].keys()];
+}
+
 /**
  * What a rule's request paths are tested against, checked: the routes of its `operation`,
  * its `path`, or undefined (every request) when it names neither. A path must name or fall
