@@ -116,6 +116,11 @@ export function startOptions(values: FlagValues): DevServerOptions {
       "--time-scale cannot be combined with --clock manual; advance the clock instead",
     );
   }
+  if (values["log-polls"] && values.quiet) {
+    throw new UsageError(
+      "--log-polls adds the dashboard's polls to the log, which --quiet turns off; drop one",
+    );
+  }
   const metric = oneOf<Metric>(values.metric, "--metric", ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"]);
   const type = oneOf<IndexType>(values.type, "--type", ["DENSE", "SPARSE", "HYBRID"]);
   const dimension =

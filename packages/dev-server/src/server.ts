@@ -113,6 +113,13 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const host = options.host ?? "127.0.0.1";
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
+  if (options.logPolls === true && options.log === undefined) {
+    // Alone it would change nothing, in silence.
+    throw new ValidationError(
+      "logPolls",
+      "adds the dashboard's polls to the log, and no log is given; pass log as well",
+    );
+  }
   const token = options.token ?? newToken(options.randomSeed);
   const { stateFile } = options;
   const saved = stateFile === undefined ? undefined : await readState(stateFile);

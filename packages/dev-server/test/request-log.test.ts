@@ -72,3 +72,9 @@ it("leaves the dashboard's polls and the favicon out of the log unless logPolls 
     "[workflow] GET /v2/dev/clock 200",
   ]);
 });
+
+it("refuses logPolls without a log, where it would change nothing", async () => {
+  await expect(startDevServer({ token: TOKEN, logPolls: true })).rejects.toThrow(
+    /logPolls: adds the dashboard's polls to the log, and no log is given/,
+  );
+});
