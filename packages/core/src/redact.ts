@@ -60,8 +60,9 @@ function base64Forms(secret: string): string[] {
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /**
- * `bytes` in base64, without padding (the forms above never reach it). Written out rather
- * than `btoa`, which client code does not assume every runtime has.
+ * `bytes` in base64, the last group filled out with zero bits instead of padded: the forms
+ * above end before it. Written out rather than `btoa`, which client code does not assume
+ * every runtime has.
  */
 function base64(bytes: Uint8Array): string {
   let text = "";
@@ -69,7 +70,7 @@ function base64(bytes: Uint8Array): string {
     const group = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     for (let shift = 18; shift >= 0; shift -= 6) text += BASE64[(group >> shift) & 63];
   }
-  return text.slice(0, Math.ceil((bytes.length * 8) / 6));
+  return text;
 }
 
 /** A regular-expression group matching every form of one character, longest first. */
