@@ -34,7 +34,10 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string>;
   /** Where log lines go (default `console`): any object with `debug`, `info`, `warn`, `error`. */
   logger?: Logger;
-  /** How much to log (default `"off"`). Never the token, headers or bodies. */
+  /**
+   * How much to log: default `"off"`, or `"warn"` (failures and retries) when a `logger` is
+   * given. Never the token, headers or bodies.
+   */
   logLevel?: LogLevel;
   /** Tracing of every call, as `tracing()` from `@x/otel` gives it: a hook of each call. */
   tracing?: Tracing;

@@ -204,7 +204,7 @@ export function createTransport(config: TransportConfig): Transport {
           trace?.attempted?.({
             ...target,
             attempt,
-            attempts: attempt,
+            attempts,
             outcome: final instanceof Error ? final.name : "Error",
             durationMs: Date.now() - started,
             error: final instanceof AbortError ? final : undefined,
@@ -215,10 +215,10 @@ export function createTransport(config: TransportConfig): Transport {
       }
       const failure = "failure" in settled ? settled.failure : settled.answer.error;
       const status = "answer" in settled ? settled.answer.response.status : statusOf(failure);
-      const event = (last: boolean, retryInMs?: number): AttemptEvent => ({
+      const event = (retryInMs?: number): AttemptEvent => ({
         ...target,
         attempt,
-        attempts: last ? attempt : attempts,
+        attempts,
         outcome: failure === undefined ? String(status) : outcomeOf(failure),
         durationMs: Date.now() - started,
         retryInMs,
@@ -228,7 +228,7 @@ export function createTransport(config: TransportConfig): Transport {
 
       if (failure === undefined || attempt >= attempts || !isRetryable(failure)) {
         if (observed) {
-          const last = event(true);
+          const last = event();
           if (failure === undefined) log.success?.(last);
           else log.failure?.(last);
           trace?.attempted?.(last);
@@ -239,7 +239,7 @@ export function createTransport(config: TransportConfig): Transport {
       const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;
       const wait = retryDelayMs(attempt - 1, asked);
       if (observed) {
-        const retry = event(false, wait);
+        const retry = event(wait);
         log.retry?.(retry);
         trace?.attempted?.({ ...retry, retryAfter: asked === wait });
       }

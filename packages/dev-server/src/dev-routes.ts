@@ -5,7 +5,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerPreflight, applyCors, type CorsPolicy } from "./cors.js";
 import type { FaultService, FaultSet } from "./faults.js";
-import { HttpError, hasBearer, MethodNotAllowed, parseJson, readBody } from "./http.js";
+import {
+  HttpError,
+  hasBearer,
+  isUnloggedPoll,
+  MethodNotAllowed,
+  parseJson,
+  readBody,
+} from "./http.js";
 import { jsonChunks } from "./json-pieces.js";
 import { JsonShape } from "./json-shape.js";
 import { kitOriginMessage } from "./kit-cors.js";
@@ -36,6 +43,8 @@ export interface DevRoutesOptions {
   snapshot: () => DevSnapshot;
   restore: (value: unknown) => Promise<void>;
   log: (line: string) => void;
+  /** Whether the dashboard's polls (the faults panel's) are logged too (`logPolls`). */
+  logPolls: boolean;
   errorBody: (service: FaultService, status: number, error: string) => object;
 }
 
@@ -107,7 +116,9 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
     const isFaults = path === DEV_FAULTS || path.startsWith(`${DEV_FAULTS}/`);
     if (!isFaults && path !== DEV_SNAPSHOT) return false;
     const started = performance.now();
+    const quiet = isUnloggedPoll(req, options.logPolls);
     res.on("finish", () => {
+      if (quiet) return;
       const ms = (performance.now() - started).toFixed(1);
       options.log(`[${service}] ${req.method} ${short(path)} ${res.statusCode} ${ms} ms`);
     });

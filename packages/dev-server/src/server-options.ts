@@ -45,7 +45,7 @@ export interface DevServerOptions {
   seed?: SeedRecord[] | string;
   /** Receives one line per request and per workflow event. */
   log?: (line: string) => void;
-  /** Whether the dashboard's polls are logged too (`--log-polls`); false by default. */
+  /** Whether the dashboard's polls are logged too (`--log-polls`); false by default. Needs `log`. */
   logPolls?: boolean;
   /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default, real time under either clock. */
   deliveryTimeoutMs?: number;

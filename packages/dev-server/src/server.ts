@@ -27,6 +27,7 @@ import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, prepareStateFile, readState, writeState } from "./state.js";
 import { createVectorEmulator } from "./vector/service.js";
 import { short, splitTarget } from "./workflow/http.js";
+import { warmUp } from "./warm-up.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
 import { isUnfinished } from "./workflow/saved-runs.js";
@@ -121,6 +122,13 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const host = options.host ?? "127.0.0.1";
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
+  if (options.logPolls === true && options.log === undefined) {
+    // Alone it would change nothing, in silence.
+    throw new ValidationError(
+      "logPolls",
+      "adds the dashboard's polls to the log, and no log is given; pass log as well",
+    );
+  }
   // Never from the random seed: a seed is a small guessable number, and the token guards
   // every record and the kit's routes.
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
@@ -186,6 +194,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await restoreDevSnapshot(parts, value, "the snapshot");
     },
     log: say,
+    logPolls: options.logPolls === true,
     errorBody,
   });
 
@@ -211,6 +220,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     gate("vector", req, res, () => vector.handle(req, res));
   };
 
+  // Before listening: the first request then finds everything compiled.
+  warmUp();
   const servers: Server[] = [];
   try {
     servers.push(

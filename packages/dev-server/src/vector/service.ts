@@ -196,7 +196,9 @@ export interface VectorEmulator extends VectorService {
 const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
 const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
 const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
-const DEV_ROUTES = new Set(["upsert", "delete", "reset", "scan"]);
+/** The dev server's own writes and reads beside the spec's, each at `/<name>` and `/<name>/<namespace>`. */
+export const DEV_ROUTE_NAMES = ["upsert", "delete", "reset", "scan"] as const;
+const DEV_ROUTES = new Set<string>(DEV_ROUTE_NAMES);
 
 function indexConfig(index: IndexOptions = {}): IndexConfig {
   refuseUnknownOptions(index, INDEX_OPTIONS);

@@ -38,6 +38,7 @@ import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendJson, short, splitTarget, workflowErrorBody } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
+import { lookalikeWarner } from "./lookalike-headers.js";
 import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
@@ -255,13 +256,15 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     watchers: new RunWatchers(),
   };
   const cors = corsPolicy(options.corsOrigin);
+  const spec = loadSpec("workflow");
   const ctx: TriggerContext = {
-    spec: loadSpec("workflow"),
+    spec,
     limits,
     store,
     deps,
     fingerprints: new Map(),
     random: createRandom(options.randomSeed),
+    warnLookalikes: lookalikeWarner(spec, deps.log),
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {

@@ -28,6 +28,8 @@ export interface TriggerContext {
   fingerprints: Map<string, string>;
   /** Where new run ids come from: the system, or the dev server's random seed. */
   random: RandomSource;
+  /** Logs a header named as another service names it, once per name (lookalike-headers.ts). */
+  warnLookalikes: (rawHeaders: string[]) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function handleTrigger(
   // A copy backed by its own ArrayBuffer, as fetch bodies for the deliveries must be.
   const bytes: Bytes = new Uint8Array(await readBody(req, DEFAULT_MAX_BODY_BYTES));
   const headers = flatHeaders(req);
+  ctx.warnLookalikes(req.rawHeaders);
   const contentType = headers["content-type"];
   const body = parseBody(bytes, contentType);
   if (body.error !== undefined) {
