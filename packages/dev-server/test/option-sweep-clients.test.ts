@@ -4,7 +4,7 @@
 // is refused for the value given. The keys come from the tables (sweep-keys.ts), so a new
 // option without a case here fails.
 import type { RequestOptions, Tracing } from "@x/core";
-import { AbortError, TimeoutError } from "@x/core";
+import { AbortError, ResponseTooLargeError, TimeoutError } from "@x/core";
 import { VectorIndex, type VectorIndexOptions } from "@x/vector";
 import { type TriggerRequest, WorkflowClient, type WorkflowClientOptions } from "@x/workflow";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,8 @@ async function shown(request: Request | undefined): Promise<string> {
 const BUSY = () =>
   Response.json({ error: "busy", status: 503 }, { status: 503, headers: { "retry-after": "0" } });
 const QUERY_ANSWER = () => Response.json({ result: [] });
+/** An answer of 64 bytes' worth of results: over a limit of 16 bytes, under the default. */
+const LONG_ANSWER = () => Response.json({ result: [], padding: "x".repeat(40) });
 
 /** A vector query with these client and call options: what was sent, and how it ended. */
 async function query(
@@ -117,6 +119,12 @@ const CLIENT_OPTIONS: Record<string, Case> = {
     await query({ logger, logLevel: "info" });
     expect(lines).toHaveLength(1);
   },
+  async maxResponseBytes() {
+    const bounded = await query({ maxResponseBytes: 16 }, undefined, LONG_ANSWER);
+    const unbounded = await query({}, undefined, LONG_ANSWER);
+    expect(bounded.outcome).toBeInstanceOf(ResponseTooLargeError);
+    expect(unbounded.outcome).toBe("ok");
+  },
   async tracing() {
     const started: string[] = [];
     const tracing: Tracing = {
@@ -190,6 +198,10 @@ const REQUEST_OPTIONS: Record<string, Case> = {
   async headers() {
     const { first } = await query({}, { headers: { "x-request-id": "r-1" } });
     expect(first).toContain("x-request-id: r-1");
+  },
+  async maxResponseBytes() {
+    const { outcome } = await query({}, { maxResponseBytes: 16 }, LONG_ANSWER);
+    expect(outcome).toBeInstanceOf(ResponseTooLargeError);
   },
 };
 

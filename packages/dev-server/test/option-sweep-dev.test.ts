@@ -130,11 +130,25 @@ const SERVER_OPTIONS: Record<string, Case> = {
     expect(dev.clock.now()).toBe(Date.parse("2030-01-01T00:00:00Z"));
   },
   async randomSeed() {
-    const one = await start({ randomSeed: 7 });
-    const two = await start({ randomSeed: 7 });
-    const three = await start({ randomSeed: 8 });
-    expect(one.token).toBe(two.token);
-    expect(three.token).not.toBe(one.token);
+    // The same seed draws the same run ids (never the token: that stays random).
+    const firstRunId = async (randomSeed: number) => {
+      const dev = await start({ randomSeed, clock: "manual" });
+      const endpoint = later(await startEndpoint(dev));
+      return (await trigger(dev, endpoint.url)).workflowRunId;
+    };
+    const one = await firstRunId(7);
+    expect(await firstRunId(7)).toBe(one);
+    expect(await firstRunId(8)).not.toBe(one);
+  },
+  async kitOrigins() {
+    const faultsFrom = async (dev: DevServer) =>
+      (
+        await fetch(`${dev.workflowUrl}/v2/dev/faults`, {
+          headers: { origin: "https://app.example", authorization: `Bearer ${dev.token}` },
+        })
+      ).status;
+    expect(await faultsFrom(await start({ kitOrigins: "https://app.example" }))).toBe(200);
+    expect(await faultsFrom(await start())).toBe(403);
   },
   async logPolls() {
     const lines: string[] = [];
@@ -269,16 +283,20 @@ const FLAG_VALUES: Record<string, string[]> = {
   "random-seed": ["--random-seed", "3"],
   "delivery-timeout": ["--delivery-timeout", "100"],
   "cors-origin": ["--cors-origin", "https://app.example"],
+  "kit-origin": ["--kit-origin", "https://app.example"],
   state: ["--state", "state.json"],
   "max-answer-bytes": ["--max-answer-bytes", "10"],
   "max-filter-length": ["--max-filter-length", "10"],
   "max-glob-length": ["--max-glob-length", "10"],
+  "max-filter-steps": ["--max-filter-steps", "10"],
   "max-fetch-ids": ["--max-fetch-ids", "10"],
   "max-batch-queries": ["--max-batch-queries", "10"],
   "max-top-k": ["--max-top-k", "10"],
   "max-range-limit": ["--max-range-limit", "10"],
+  "max-namespaces": ["--max-namespaces", "10"],
   "max-retries": ["--max-retries", "10"],
   "max-report-body-bytes": ["--max-report-body-bytes", "10"],
+  "max-kit-bytes": ["--max-kit-bytes", "10"],
   quiet: ["--quiet"],
   "log-polls": ["--log-polls"],
   help: [],
