@@ -26,8 +26,8 @@ import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-o
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
 import { type DevSnapshot, prepareStateFile, readState, writeState } from "./state.js";
 import { createVectorEmulator } from "./vector/service.js";
-import { short, splitTarget } from "./workflow/http.js";
 import { warmUp } from "./warm-up.js";
+import { short, splitTarget } from "./workflow/http.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
 import { isUnfinished } from "./workflow/saved-runs.js";
