@@ -10,27 +10,27 @@ export interface ClientOptions {
   /** API token. Sent as a bearer token; never included in errors. */
   token: string;
   /** HTTP retries after a retryable failure (default 2). Not a service-side retry count. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Milliseconds one attempt may take, response body included (default 30 000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
    * called as `fetch(url, init)`, like the global one, once per attempt.
    */
-  fetch?: Fetch;
+  fetch?: Fetch | undefined;
   /** Extra `RequestInit` fields for every call, such as `keepalive`, `cache` or a `dispatcher`. */
-  fetchOptions?: FetchOptions;
+  fetchOptions?: FetchOptions | undefined;
   /**
    * Headers sent on every call; a call's own `headers` win over them. `authorization` and
    * `content-type` are refused: the client sets them.
    */
-  defaultHeaders?: Record<string, string>;
+  defaultHeaders?: Record<string, string> | undefined;
   /** Where log lines go (default `console`): any object with `debug`, `info`, `warn`, `error`. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** How much to log (default `"off"`). Never the token, headers or bodies. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Tracing of every call, as `tracing()` from `@x/otel` gives it: a hook of each call. */
-  tracing?: Tracing;
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -39,15 +39,15 @@ export interface ClientOptions {
  */
 export interface RequestOptions {
   /** Aborts the call, including the waits between retries; the call rejects with an `AbortError`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds one attempt may take, response body included. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** HTTP retries after a retryable failure. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Extra HTTP headers of this call. They win over `defaultHeaders`; the request's own
    * headers (such as `Svc-*` options) win over them; `authorization` and `content-type`
    * are refused.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }

@@ -37,6 +37,7 @@ export { filter } from "./filter";
 export type { components, operations, paths } from "./generated/schema";
 export type {
   AnyMeta,
+  DenseQuery,
   FetchByIds,
   FetchByPrefix,
   FetchRequest,
@@ -48,6 +49,7 @@ export type {
   RangePage,
   RangeRequest,
   ScoreRecord,
+  SparseQuery,
   SparseVector,
   VectorIndexOptions,
   VectorRecord,
