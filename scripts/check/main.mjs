@@ -7,8 +7,8 @@
 // is running (`apart`), in the order listed. Its output is held in a file and printed whole
 // when it ends, so two stages never interleave. A gate that fails stops the check: no stage
 // starts after it, the running ones are awaited, and the check exits with the gate's code.
-// The counted stages (the runtime matrix, the release rehearsal, the spec walk, the vitest
-// suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
+// The counted stages (the runtime matrix, the types matrix, the release rehearsal, the spec
+// walk, the vitest suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
 // add up to the totals line. Chromium's install (apt-get, on a fresh machine) runs in the
 // background from the start and is awaited before the stages that drive a browser.
 import { spawn } from "node:child_process";
@@ -53,6 +53,8 @@ const STAGES = [
   // `turbo run typecheck` with --only: the generated code it would regenerate first is what
   // gen:check has just found in step with the specs (the build ran it, too).
   { name: "typecheck", run: ["typecheck", "--only"], after: ["build"] },
+  // The packed packages compiled as users compile them, with each TypeScript of the matrix.
+  { name: "types", run: ["types:matrix"], after: ["build"], counted: "types" },
   // Its script runs `turbo run build` first: all cached by now, nothing is rewritten.
   { name: "api:check", run: ["api:check"], after: ["build"] },
   { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },
