@@ -7,8 +7,8 @@
 // is running (`apart`), in the order listed. Its output is held in a file and printed whole
 // when it ends, so two stages never interleave. A gate that fails stops the check: no stage
 // starts after it, the running ones are awaited, and the check exits with the gate's code.
-// The counted stages (the runtime matrix, the types matrix, the release rehearsal, the spec
-// walk, the vitest suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
+// The counted stages (the runtime matrix, the release rehearsal, the spec walk, the vitest
+// suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
 // add up to the totals line. Chromium's install (apt-get, on a fresh machine) runs in the
 // background from the start and is awaited before the stages that drive a browser.
 import { spawn } from "node:child_process";
