@@ -297,11 +297,18 @@ async function openLoopSection() {
   ].join("\n");
 }
 
+/**
+ * The parts to run: all by default; `BENCH_DEV_PARTS=open` (comma-separated: vector,
+ * workflow, open, kit) runs some, e.g. to measure the trigger lag alone before and after a change.
+ */
+const PARTS = new Set((process.env.BENCH_DEV_PARTS ?? "vector,workflow,open,kit").split(","));
+
 async function runDevServer() {
-  const vector = await vectorSection();
-  const workflow = await workflowSection();
-  const openLoop = await openLoopSection();
-  const kit = await kitSection();
+  const skipped = { verdicts: [] as string[], markdown: "" };
+  const vector = PARTS.has("vector") ? await vectorSection() : skipped;
+  const workflow = PARTS.has("workflow") ? await workflowSection() : "";
+  const openLoop = PARTS.has("open") ? await openLoopSection() : "";
+  const kit = PARTS.has("kit") ? await kitSection() : skipped;
   const markdown = [
     "## Dev server",
     "",

@@ -13,18 +13,20 @@ const here = new URL(".", import.meta.url);
 
 /**
  * What is measured; `budget` in bytes of min+gzip, for the two clients. The budgets are
- * ceilings against bloat, set about 2% above what the clients measure: 14,453 B and
- * 13,348 B. The methods run their own one-pass pipeline (its middleware runner follows
+ * ceilings against bloat, set about 2% above what the clients measure: 14,877 B and
+ * 13,769 B. The methods run their own one-pass pipeline (its middleware runner follows
  * openapi-fetch's rules), while openapi-fetch (6.6 kB minified, the largest part) stays in
  * every bundle for `api`; the runtime checks are generated from the specs, and a vector's
  * numbers are checked by a loop of their own (a 768-dimension query was 0.92x the SDK's
  * speed without it). Earlier ceilings (12,800 B / 11,600 B, then 14,500 B / 13,300 B) would
  * only be met by writing the code shorter than its plainest form, which the house rules
- * forbid, so the budgets moved instead.
+ * forbid, so the budgets moved instead. So did 14,700 B / 13,600 B: bounding what a client
+ * reads (`maxResponseBytes`: the body read chunk by chunk and counted, the option checked,
+ * and a typed error that says what was exceeded and how to raise it) added about 420 B.
  */
 export const ENTRIES = [
-  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 14700 },
-  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 13600 },
+  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 15200 },
+  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 14050 },
   { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
   {
     name: "@x/vector, `query` traced with @x/otel",

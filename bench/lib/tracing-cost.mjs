@@ -46,7 +46,7 @@ export const TRACING_CODE = {
       "          trace?.attempted?.({\n" +
         "            ...target,\n" +
         "            attempt,\n" +
-        "            attempts: attempt,\n" +
+        "            attempts,\n" +
         '            outcome: final instanceof Error ? final.name : "Error",\n' +
         "            durationMs: Date.now() - started,\n" +
         "            error: final instanceof AbortError ? final : undefined,\n" +

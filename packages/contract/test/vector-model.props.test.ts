@@ -1,6 +1,6 @@
 // Model-based: random sequences of upserts, deletes, resets, clock moves, queries, fetches,
 // range walks and info against the vector emulator and a plain in-memory model
-// (src/suite/vector-model.ts, DESIGN.md §4's semantics). Every read must equal the model's
+// (src/suite/vector-model.ts, which states the semantics it follows). Every read must equal the model's
 // answer and every spec route's answer must be valid against the spec.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";

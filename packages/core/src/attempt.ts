@@ -1,5 +1,6 @@
 import { type CallTarget, connectionError } from "./connection-error";
-import { TimeoutError } from "./errors";
+import { ResponseTooLargeError, TimeoutError } from "./errors";
+import { readText } from "./read-body";
 import type { Redactor } from "./redact";
 
 // One attempt of a call: one fetch and the reading of its body, cut when the attempt's
@@ -18,6 +19,8 @@ export interface AttemptPlan {
   /** The most attempts the call may make. */
   attempts: number;
   timeoutMs: number;
+  /** Bytes of the body read at most: past them the attempt is cut. */
+  maxResponseBytes: number;
   /** The caller's signal: its abort ends the attempt with the caller's reason. */
   signal: AbortSignal | undefined;
   redact: Redactor;
@@ -34,7 +37,8 @@ export interface Exchange {
 /**
  * Sends `init` to `url` once and reads the whole body (a 2xx's is left to the caller when
  * `plan.unread` says so: its time then stops at the headers). Rejects with the caller's abort
- * reason, a TimeoutError, or a ConnectionError. `init.signal` is replaced by the attempt's.
+ * reason, a TimeoutError, a ResponseTooLargeError (the body passed `plan.maxResponseBytes`),
+ * or a ConnectionError. `init.signal` is replaced by the attempt's.
  */
 export function runAttempt(
   send: Fetch,
@@ -86,7 +90,12 @@ export function runAttempt(
       // as anything thrown inside the exchange does, rather than leave it to the timeout.
       try {
         if (response.ok && plan.unread?.()) done({ response, text: undefined });
-        else response.text().then((text) => done({ response, text }), fail);
+        else {
+          readText(response, plan.maxResponseBytes).then((text) => {
+            if (text === undefined) cut(tooLargeError(plan));
+            else done({ response, text });
+          }, fail);
+        }
       } catch (error) {
         fail(error);
       }
@@ -106,5 +115,15 @@ function timeoutError(plan: AttemptPlan, headersArrived: boolean): TimeoutError 
   return new TimeoutError(
     `${target.method} ${target.url}: attempt ${attempt} of ${attempts} got ${what} ` +
       `within ${timeoutMs} ms, and was cut. Raise timeoutMs or check the service.`,
+  );
+}
+
+function tooLargeError(plan: AttemptPlan): ResponseTooLargeError {
+  const { target, maxResponseBytes } = plan;
+  return new ResponseTooLargeError(
+    `${target.method} ${target.url}: the response body passed maxResponseBytes ` +
+      `(${maxResponseBytes} bytes, counted decompressed) and was cut. Ask for less, or raise ` +
+      "maxResponseBytes (a client option, or a call option) if so large an answer is expected.",
+    maxResponseBytes,
   );
 }

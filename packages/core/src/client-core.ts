@@ -73,6 +73,32 @@ async function bodyOf(request: Request): Promise<BodyInit | undefined> {
   return request.body === null ? undefined : await request.arrayBuffer();
 }
 
+/** The methods of openapi-fetch's client named after an HTTP method. */
+const API_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+/** What openapi-fetch's methods take after the path: the call's options, its own fetch among them. */
+type ApiInit = { fetch?: unknown } | undefined;
+
+/**
+ * Gives each call of `api` the fetch of its path template (`fetchOf(path)`), unless the call
+ * brings its own fetch, as openapi-fetch lets it.
+ */
+function withTemplates(api: object, fetchOf: (template: string) => unknown): void {
+  const withFetch = (path: string, init: ApiInit) => ({
+    ...init,
+    fetch: init?.fetch ?? fetchOf(path),
+  });
+  type Send = (path: string, init?: ApiInit) => unknown;
+  const methods = api as Record<(typeof API_METHODS)[number], Send>;
+  for (const name of API_METHODS) {
+    const send = methods[name];
+    methods[name] = (path, init) => send(path, withFetch(path, init));
+  }
+  const general = api as { request: (method: string, path: string, init?: ApiInit) => unknown };
+  const { request } = general;
+  general.request = (method, path, init) => request(method, path, withFetch(path, init));
+}
+
 /** The pipeline and `api` of one client of a spec's `Paths`. */
 export function createClientCore<Paths extends {}>(config: ClientCoreConfig): ClientCore<Paths> {
   const transport = createTransport(config);
@@ -121,14 +147,18 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     return transport.send(outgoing, target, options, { readable, unread }, trace);
   }
 
-  // What openapi-fetch told the relay of each call: its operation, and how it parses.
-  const callOf = new WeakMap<Request, CallContext>();
-  // `api`'s fetch: openapi-fetch built the request and ran the middleware.
-  const apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  /**
+   * `api`'s fetch: openapi-fetch built the request and ran the middleware. Each call of
+   * `api` gives the `template` of its path (see `withTemplates`): the request cannot say it,
+   * as a call's own middleware runs after ours and may have replaced it.
+   */
+  const apiFetch = async (
+    input: RequestInfo | URL,
+    init?: RequestInit,
+    template?: string,
+  ): Promise<Response> => {
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
-    const context = callOf.get(request);
-    const template = context?.schemaPath;
     const name = template ? `${request.method} ${template}` : request.method;
     const trace = tracing?.startCall({
       name,
@@ -172,9 +202,13 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     const text = textOf.get(response) ?? (await response.clone().text());
     parseData(text, response);
   }
-  api.use(relayOf(middleware, (request, context) => callOf.set(request, context), checkJson));
+  api.use(relayOf(middleware, checkJson));
   api.use = middleware.use;
   api.eject = middleware.eject;
+  withTemplates(
+    api,
+    (template) => (input: RequestInfo | URL, init?: RequestInit) => apiFetch(input, init, template),
+  );
 
   /** What middleware of a method's call sees as openapi-fetch's options. */
   const mergedOptions: MergedOptions = Object.freeze({

@@ -14,6 +14,13 @@ export interface ClientOptions {
   /** Milliseconds one attempt may take, response body included (default 30 000). */
   timeoutMs?: number | undefined;
   /**
+   * Bytes of a response body the client reads, counted as they arrive, after decompression
+   * (default 256 MiB, above the largest answer the services allow). A longer body is cut
+   * and the call fails with a `ResponseTooLargeError`, never retried. `asResponse()` hands
+   * the body over unread, so this does not apply to it.
+   */
+  maxResponseBytes?: number | undefined;
+  /**
    * A `fetch` to use instead of the global one (tests, proxies, instrumentation). It is
    * called as `fetch(url, init)`, like the global one, once per attempt.
    */
@@ -27,7 +34,10 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string> | undefined;
   /** Where log lines go (default `console`): any object with `debug`, `info`, `warn`, `error`. */
   logger?: Logger | undefined;
-  /** How much to log (default `"off"`). Never the token, headers or bodies. */
+  /**
+   * How much to log: default `"off"`, or `"warn"` (failures and retries) when a `logger` is
+   * given. Never the token, headers or bodies.
+   */
   logLevel?: LogLevel | undefined;
   /** Tracing of every call, as `tracing()` from `@x/otel` gives it: a hook of each call. */
   tracing?: Tracing | undefined;
@@ -44,6 +54,8 @@ export interface RequestOptions {
   timeoutMs?: number | undefined;
   /** HTTP retries after a retryable failure. */
   maxRetries?: number | undefined;
+  /** Bytes of the response body this call reads, instead of the client's `maxResponseBytes`. */
+  maxResponseBytes?: number | undefined;
   /**
    * Extra HTTP headers of this call. They win over `defaultHeaders`; the request's own
    * headers (such as `Svc-*` options) win over them; `authorization` and `content-type`

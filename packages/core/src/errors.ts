@@ -95,7 +95,10 @@ export class UnprocessableEntityError extends ApiError {
 export class RateLimitError extends ApiError {
   /** Always `"RateLimitError"`, so logs and `error.name` checks name the class. */
   override name = "RateLimitError";
-  /** How long the service asked to wait (its `Retry-After`), when it said. */
+  /**
+   * How long the service asked to wait (its `Retry-After`), when it said; at most a day
+   * (86,400,000 ms), so it is always a wait `setTimeout` can take.
+   */
   readonly retryAfterMs: number | undefined = retryAfterMs(this.headers);
 }
 /** 5xx: the service failed; retried automatically, thrown once retries run out. */
@@ -163,6 +166,33 @@ export class TimeoutError extends XError {
 }
 
 /**
+ * A response body passed `maxResponseBytes` (counted as it arrived, decompressed) and its
+ * read was cut; not retried, as the same request would get the same answer.
+ */
+export class ResponseTooLargeError extends XError {
+  /** Always `"ResponseTooLargeError"`, so logs and `error.name` checks name the class. */
+  override name = "ResponseTooLargeError";
+  /**
+   * An error for a body that passed `maxResponseBytes` bytes.
+   *
+   * @example
+   * ```ts
+   * import { ResponseTooLargeError } from "@x/core";
+   *
+   * const error = new ResponseTooLargeError("GET https://h/info: body over 1024 bytes", 1024);
+   * console.log(error.maxResponseBytes); // 1024
+   * ```
+   */
+  constructor(
+    message: string,
+    /** The limit the body passed, in bytes. */
+    readonly maxResponseBytes: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * The caller's `signal` aborted the call (before it was sent, during an attempt, or in the
  * wait between retries). `cause` is the signal's reason.
  */
@@ -210,6 +240,7 @@ brand(RateLimitError, "RateLimitError");
 brand(InternalServerError, "InternalServerError");
 brand(ConnectionError, "ConnectionError");
 brand(TimeoutError, "TimeoutError");
+brand(ResponseTooLargeError, "ResponseTooLargeError");
 brand(ValidationError, "ValidationError");
 brand(AbortError, "AbortError");
 

@@ -23,6 +23,7 @@ export {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ResponseTooLargeError,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,

@@ -115,9 +115,9 @@ export interface AttemptRecord {
   /** Which attempt this was, counting from 1. */
   attempt: number;
   /**
-   * The most attempts the call could make after this one's outcome: 1 plus `maxRetries`
-   * while it may still be retried; the attempt's own number once the call ends (a success,
-   * or a failure that is not retried, such as a 401).
+   * The most attempts the call could make: 1 plus its `maxRetries`, or 1 for a request that
+   * cannot be sent again (a streamed body). The same on every attempt of the call, however
+   * it ends (`attempt 1 of 3` for a first-time success with `maxRetries: 2`).
    */
   attempts: number;
   /** The response status, or the error's class (and code) when no response came. */
@@ -151,10 +151,12 @@ function describeAttempt(record: AttemptRecord): string {
 
 /**
  * The log of a transport configured with `logger` and `logLevel` (both checked). "debug"
- * shows the same lines as "info": every attempt already has its one line there.
+ * shows the same lines as "info": every attempt already has its one line there. A logger
+ * given without a level logs at "warn": at "off" it would receive nothing, in silence.
  */
 export function createTransportLog(logger: unknown, logLevel: unknown): TransportLog {
-  const level = LEVELS[checkLogLevel(logLevel ?? "off", "logLevel")];
+  const chosen = logLevel ?? (logger === undefined ? "off" : "warn");
+  const level = LEVELS[checkLogLevel(chosen, "logLevel")];
   const sink = logger === undefined ? console : checkLogger(logger);
   const log: TransportLog = {};
   if (level >= LEVELS.error) log.failure = (record) => sink.error(describeAttempt(record));

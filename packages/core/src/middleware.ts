@@ -170,33 +170,39 @@ export async function runOnError(
 /**
  * The middleware `api` registers in openapi-fetch: it runs the client's list inside
  * openapi-fetch's own loop, so `use`/`eject` change what `api` runs as they change what
- * the methods run. `sending` learns the request the list let through, with its call;
- * `answered` sees the response after the list and the call's own middleware had their turn,
- * as openapi-fetch is about to parse it.
+ * the methods run. `answered` sees the response openapi-fetch is about to parse: after the
+ * list and the call's own middleware had their turn, or the one an `onRequest` of the list
+ * answered the call with.
  */
 export function relayOf(
   list: MiddlewareList,
-  sending: (request: Request, context: CallContext) => void,
   answered: (response: Response, context: CallContext) => Promise<void>,
 ): Middleware {
+  // The list as each call began, as openapi-fetch takes its own: `use` and `eject` during a
+  // call change the next call, not this one. Kept by the call's `options`, which openapi-fetch
+  // freezes anew for each call and hands every callback of it.
+  const listOf = new WeakMap<object, readonly Middleware[]>();
   return {
     async onRequest({ request, ...context }) {
+      const items = [...list.items];
+      listOf.set(context.options, items);
       const result =
-        list.items.length === 0 ? undefined : await runOnRequest(list.items, { request }, context);
-      if (!(result instanceof Response)) sending(result ?? request, context);
+        items.length === 0 ? undefined : await runOnRequest(items, { request }, context);
+      // A Response ends the call here: openapi-fetch parses it next, with no onResponse round.
+      if (result instanceof Response) await answered(result, context);
       return result === request ? undefined : result;
     },
     async onResponse({ request, response, ...context }) {
+      const items = listOf.get(context.options) ?? [];
       const result =
-        list.items.length === 0
-          ? response
-          : await runOnResponse(list.items, { request }, response, context);
+        items.length === 0 ? response : await runOnResponse(items, { request }, response, context);
       await answered(result, context);
       return result === response ? undefined : result;
     },
     async onError({ request, error, ...context }) {
-      if (list.items.length === 0) return undefined;
-      const result = await runOnError(list.items, { request }, error, context);
+      const items = listOf.get(context.options) ?? [];
+      if (items.length === 0) return undefined;
+      const result = await runOnError(items, { request }, error, context);
       if ("response" in result) return result.response;
       // A middleware may only replace the error with an Error; unchanged, openapi-fetch goes on with its own.
       return result.error !== error && result.error instanceof Error ? result.error : undefined;

@@ -7,6 +7,7 @@ const REQUEST_OPTION_KEYS: KeyList<RequestOptions> = {
   signal: true,
   timeoutMs: true,
   maxRetries: true,
+  maxResponseBytes: true,
   headers: true,
 };
 
@@ -15,6 +16,7 @@ export const CLIENT_OPTION_KEYS: KeyList<ClientOptions> = {
   token: true,
   maxRetries: true,
   timeoutMs: true,
+  maxResponseBytes: true,
   fetch: true,
   fetchOptions: true,
   defaultHeaders: true,
@@ -51,6 +53,13 @@ export function checkTimeoutMs(value: unknown, field = "timeoutMs"): void {
   }
 }
 
+/** A body limit: a positive whole number of bytes. */
+export function checkMaxResponseBytes(value: unknown, field = "maxResponseBytes"): void {
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    invalid(field, "must be a positive integer (bytes)");
+  }
+}
+
 /**
  * The last argument of every client method, checked once per call: `name` is the method,
  * for messages such as `query options: unknown option "timeout" (did you mean "timeoutMs"?)`.
@@ -59,12 +68,13 @@ export function checkRequestOptions(name: string, options: unknown): RequestOpti
   if (options === undefined) return undefined;
   const given: RequestOptions = checkObject(options, `${name} options`, "{ signal, timeoutMs }");
   checkKnownKeys(`${name} options`, given, REQUEST_OPTION_KEYS);
-  const { signal, timeoutMs, maxRetries, headers } = given;
+  const { signal, timeoutMs, maxRetries, maxResponseBytes, headers } = given;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     invalid("signal", "must be an AbortSignal");
   }
   if (timeoutMs !== undefined) checkTimeoutMs(timeoutMs);
   if (maxRetries !== undefined) checkMaxRetries(maxRetries);
+  if (maxResponseBytes !== undefined) checkMaxResponseBytes(maxResponseBytes);
   if (headers !== undefined) checkHeaderRecord("headers", headers);
   return given;
 }

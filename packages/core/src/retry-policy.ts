@@ -2,7 +2,16 @@
 // attempt can fix are retried: lost connections, timeouts, 408 (request timeout),
 // 409 (lock conflict), 429 (rate limit) and 5xx.
 
+/** The longest `Retry-After` the retry loop waits for; a longer one gets the usual backoff. */
 const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * The most `retryAfterMs` reports: one day. No wait of these services is longer (the
+ * workflow service's own backoff stops at a day), a larger value is a broken header
+ * (`Retry-After: 99999999` is three years), and a day stays below 2^31 - 1 ms, past which
+ * `setTimeout` fires at once instead of waiting.
+ */
+export const MAX_REPORTED_RETRY_AFTER_MS = 86_400_000;
 
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
@@ -10,15 +19,20 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * The wait a response's `Retry-After` asks for, in milliseconds (it holds seconds or an
- * HTTP date); undefined when it is absent or unreadable. A date in the past is 0.
+ * HTTP date), at most `MAX_REPORTED_RETRY_AFTER_MS`; undefined when it is absent or
+ * unreadable. A date in the past is 0.
  */
 export function retryAfterMs(headers: Headers): number | undefined {
   const after = headers.get("retry-after")?.trim();
   if (!after) return undefined;
-  if (/^\d+(\.\d+)?$/.test(after)) return Number(after) * 1000;
-  const date = Date.parse(after);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - Date.now());
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(after)) ms = Number(after) * 1000;
+  else {
+    const date = Date.parse(after);
+    if (Number.isNaN(date)) return undefined;
+    ms = Math.max(0, date - Date.now());
+  }
+  return Math.min(ms, MAX_REPORTED_RETRY_AFTER_MS);
 }
 
 /**

@@ -2,11 +2,18 @@ import { type Exchange, type Fetch, runAttempt } from "./attempt";
 import type { ClientOptions, RequestOptions } from "./client-options";
 import type { CallTarget } from "./connection-error";
 import { errorFromResponse, type StatusHints } from "./error-from-response";
-import { AbortError, ApiError, ConnectionError, TimeoutError } from "./errors";
+import {
+  AbortError,
+  ApiError,
+  ConnectionError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from "./errors";
 import { createTransportLog } from "./log";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./read-body";
 import { createRedactor, redactHeaders } from "./redact";
 import { isRedirect, redirectError } from "./redirect";
-import { checkMaxRetries, checkTimeoutMs } from "./request-options";
+import { checkMaxResponseBytes, checkMaxRetries, checkTimeoutMs } from "./request-options";
 import { isRetryableStatus, retryAfterMs, retryDelayMs } from "./retry-policy";
 import type { AttemptEvent, CallTrace } from "./tracing-hook";
 import { checkFetchOptions, checkToken } from "./validate";
@@ -78,7 +85,7 @@ export interface Transport {
 }
 
 /** A failure the retry loop decides on; thrown when it is final. */
-type Failure = ApiError | ConnectionError | TimeoutError;
+type Failure = ApiError | ConnectionError | TimeoutError | ResponseTooLargeError;
 
 /** The outcome of one attempt. */
 type Settled = { answer: Answer } | { failure: Failure };
@@ -89,9 +96,11 @@ type Settled = { answer: Answer } | { failure: Failure };
  */
 export function createTransport(config: TransportConfig): Transport {
   const { token, maxRetries = 2, timeoutMs = 30_000, hints } = config;
+  const { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = config;
   checkToken(token);
   checkMaxRetries(maxRetries);
   checkTimeoutMs(timeoutMs);
+  checkMaxResponseBytes(maxResponseBytes);
   const fetchOptions = checkFetchOptions(config.fetchOptions);
   const log = createTransportLog(config.logger, config.logLevel);
   const redact = createRedactor(token);
@@ -161,6 +170,7 @@ export function createTransport(config: TransportConfig): Transport {
       target,
       attempts,
       timeoutMs: options.timeoutMs ?? timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? maxResponseBytes,
       signal,
       redact,
       unread: taking.unread,
@@ -182,13 +192,19 @@ export function createTransport(config: TransportConfig): Transport {
         const exchange = await runAttempt(send, url, init, { ...plan, attempt });
         settled = settle(exchange, target, outgoing.url, taking);
       } catch (error) {
-        if (!(error instanceof ConnectionError || error instanceof TimeoutError)) {
+        if (
+          !(
+            error instanceof ConnectionError ||
+            error instanceof TimeoutError ||
+            error instanceof ResponseTooLargeError
+          )
+        ) {
           // The caller's own abort ends everything.
           const final = signal?.aborted ? abortError(target, signal.reason) : error;
           trace?.attempted?.({
             ...target,
             attempt,
-            attempts: attempt,
+            attempts,
             outcome: final instanceof Error ? final.name : "Error",
             durationMs: Date.now() - started,
             error: final instanceof AbortError ? final : undefined,
@@ -199,10 +215,10 @@ export function createTransport(config: TransportConfig): Transport {
       }
       const failure = "failure" in settled ? settled.failure : settled.answer.error;
       const status = "answer" in settled ? settled.answer.response.status : statusOf(failure);
-      const event = (last: boolean, retryInMs?: number): AttemptEvent => ({
+      const event = (retryInMs?: number): AttemptEvent => ({
         ...target,
         attempt,
-        attempts: last ? attempt : attempts,
+        attempts,
         outcome: failure === undefined ? String(status) : outcomeOf(failure),
         durationMs: Date.now() - started,
         retryInMs,
@@ -212,7 +228,7 @@ export function createTransport(config: TransportConfig): Transport {
 
       if (failure === undefined || attempt >= attempts || !isRetryable(failure)) {
         if (observed) {
-          const last = event(true);
+          const last = event();
           if (failure === undefined) log.success?.(last);
           else log.failure?.(last);
           trace?.attempted?.(last);
@@ -223,7 +239,7 @@ export function createTransport(config: TransportConfig): Transport {
       const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;
       const wait = retryDelayMs(attempt - 1, asked);
       if (observed) {
-        const retry = event(false, wait);
+        const retry = event(wait);
         log.retry?.(retry);
         trace?.attempted?.({ ...retry, retryAfter: asked === wait });
       }
@@ -256,10 +272,13 @@ function statusOf(failure: Failure | undefined): number | undefined {
   return failure instanceof ApiError ? failure.status : undefined;
 }
 
-/** Whether another attempt may fix a failure: lost connections, timeouts, some statuses. */
+/**
+ * Whether another attempt may fix a failure: lost connections, timeouts, some statuses; a
+ * body over the limit would only come back as large.
+ */
 function isRetryable(failure: Failure): boolean {
   if (failure instanceof ApiError) return isRetryableStatus(failure.status);
-  return true;
+  return !(failure instanceof ResponseTooLargeError);
 }
 
 /** A failure as a log line names it: the status, or the error's class and code. */

@@ -55,7 +55,7 @@ describe("logLevel", () => {
         /^warn \[x\] POST https:\/\/h\.example\/query -> 503 in \d+ ms \(attempt 1 of 3\); retrying in 0 ms$/,
       ),
       expect.stringMatching(
-        /^info \[x\] POST https:\/\/h\.example\/query -> 200 in \d+ ms \(attempt 2 of 2\)$/,
+        /^info \[x\] POST https:\/\/h\.example\/query -> 200 in \d+ ms \(attempt 2 of 3\)$/,
       ),
     ]);
     // Nothing but the line: an object beside it prints as a multi-line dump.
@@ -85,7 +85,23 @@ describe("logLevel", () => {
     expect(lines.map((line) => line.level)).toEqual(levels);
   });
 
-  it("counts only the attempts a call can make: a 401 is never retried", async () => {
+  it("counts out of the attempts the call could make: a first-time success with maxRetries 2 is 1 of 3", async () => {
+    const { logger, lines } = memoryLogger();
+    const send = createTransport({
+      baseUrl: "https://h",
+      token: TOKEN,
+      fetch: answering(200),
+      logger,
+      logLevel: "info",
+      maxRetries: 2,
+    });
+    await send({ method: "GET", path: "/info" });
+    expect(lines.map((line) => line.message)).toEqual([
+      expect.stringMatching(/^\[x\] GET https:\/\/h\/info -> 200 in \d+ ms \(attempt 1 of 3\)$/),
+    ]);
+  });
+
+  it("a 401, never retried, counts out of the attempts the call could make too", async () => {
     const { logger, lines } = memoryLogger();
     const send = createTransport({
       baseUrl: "https://h",
@@ -97,7 +113,7 @@ describe("logLevel", () => {
     await send({ method: "GET", path: "/info" }).catch(() => {});
     expect(lines.map((line) => `${line.level} ${line.message}`)).toEqual([
       expect.stringMatching(
-        /^error \[x\] GET https:\/\/h\/info -> 401 in \d+ ms \(attempt 1 of 1\)$/,
+        /^error \[x\] GET https:\/\/h\/info -> 401 in \d+ ms \(attempt 1 of 3\)$/,
       ),
     ]);
   });

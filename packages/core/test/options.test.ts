@@ -131,6 +131,16 @@ describe("RateLimitError.retryAfterMs", () => {
     expect(date.retryAfterMs).toBeLessThanOrEqual(120_000);
   });
 
+  it("is at most a day, which setTimeout can wait, however far the service points", async () => {
+    // 99999999 s is three years; setTimeout fires at once past 2^31 - 1 ms (24.8 days).
+    expect((await rateLimited({ "retry-after": "99999999" })).retryAfterMs).toBe(86_400_000);
+    expect((await rateLimited({ "retry-after": "9".repeat(400) })).retryAfterMs).toBe(86_400_000);
+    const farDate = new Date(Date.now() + 400 * 86_400_000).toUTCString();
+    expect((await rateLimited({ "retry-after": farDate })).retryAfterMs).toBe(86_400_000);
+    expect((await rateLimited({ "retry-after": "86400" })).retryAfterMs).toBe(86_400_000);
+    expect((await rateLimited({ "retry-after": "86399" })).retryAfterMs).toBe(86_399_000);
+  });
+
   it("is undefined when the service did not say, or said nonsense", async () => {
     expect((await rateLimited({})).retryAfterMs).toBeUndefined();
     expect((await rateLimited({ "retry-after": "soon" })).retryAfterMs).toBeUndefined();

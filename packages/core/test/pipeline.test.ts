@@ -93,6 +93,16 @@ describe("the response a caller receives", () => {
     const { response } = await list().withResponse();
     expect(response.headers.get("x-echo")).toBe("Bearer [redacted]");
   });
+
+  it("a header that echoes the token base64-encoded, as Basic user:token, comes redacted on a 2xx", async () => {
+    const basic = `Basic ${Buffer.from(`user:${TOKEN}`).toString("base64")}`;
+    const { fetch } = answering(() => Response.json([], { headers: { "x-echo": basic } }));
+    const { list } = client(fetch);
+    const { response } = await list().withResponse();
+    const echoed = response.headers.get("x-echo") ?? "";
+    expect(echoed).toContain("[redacted]");
+    expect(echoed).not.toContain(basic.slice(12, -2));
+  });
 });
 
 describe("middleware on a method's call", () => {

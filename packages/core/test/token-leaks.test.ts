@@ -107,6 +107,39 @@ describe.each(["header", "query"] as const)("with the token in the %s", (tokenIn
   });
 });
 
+/** The token base64-encoded as servers echo it: alone, as Basic `user:token` and `:token`, base64url. */
+const BASE64_ECHOES: Array<[string, string]> = [
+  ["base64", Buffer.from(TOKEN).toString("base64")],
+  ["base64url", Buffer.from(TOKEN).toString("base64url")],
+  ["Basic user:token", Buffer.from(`user:${TOKEN}`).toString("base64")],
+  ["Basic :token", Buffer.from(`:${TOKEN}`).toString("base64")],
+  ["base64url, after two other bytes", Buffer.from(`ab${TOKEN}`).toString("base64url")],
+];
+
+describe.each(BASE64_ECHOES)("an echo of the token as %s", (_, echo) => {
+  // The one or two characters at either end share bits with the bytes around the token.
+  const middle = echo.slice(3, -3);
+
+  it("in a JSON error body and in headers reaches no view", async () => {
+    server = await hostileServer((_request, response) => {
+      response.writeHead(401, {
+        "content-type": "application/json",
+        "www-authenticate": `Basic realm="x", echo="${echo}"`,
+        "x-echo": `Basic ${echo}`,
+      });
+      response.end(`{"error":"credentials ${echo} refused","auth":"Basic ${echo}"}`);
+    });
+    const send = createTransport({ baseUrl: server.url, token: TOKEN, maxRetries: 0 });
+    const error = await rejection(send({ method: "GET", path: "/info" }));
+    expect(error.status).toBe(401);
+    expect(error.message).toContain("[redacted]");
+    expect(error.headers.get("x-echo")).toContain("[redacted]");
+    for (const [view, text] of Object.entries(views(error))) {
+      expect(text.includes(middle), `${view} shows ${echo}: ${text}`).toBe(false);
+    }
+  });
+});
+
 describe("a connection error", () => {
   it("names the call, the code and the attempts, and keeps a redacted cause", async () => {
     const port = await closedPort();

@@ -2,6 +2,8 @@ import type { ClockMode } from "./clock.js";
 import type { IndexOptions } from "./vector/types.js";
 
 export interface BannerInput {
+  /** The interface both services bound, as `--host` gave it. */
+  host: string;
   workflowUrl: string;
   vectorUrl: string;
   dashboardUrl: string;
@@ -17,6 +19,18 @@ function indexShape(index: IndexOptions): string {
   const type = index.type ?? "DENSE";
   if (type === "SPARSE") return "SPARSE";
   return `${type}, ${index.dimension ?? 384} dimensions, ${index.metric ?? "COSINE"}`;
+}
+
+const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
+
+/** Where the services listen, and what that exposes when it is more than this machine. */
+function boundLines(host: string): string[] {
+  if (LOOPBACK.includes(host)) return [`  bound     ${host} (this machine only)`];
+  const where = host === "0.0.0.0" || host === "::" ? "every interface" : host;
+  return [
+    `  bound     ${host} (${where}): reachable from other machines; anyone with the token can`,
+    "            read and change every record and run, and add faults",
+  ];
 }
 
 /** As one POSIX shell word: as is when it is plainly safe, else single-quoted. */
@@ -37,6 +51,7 @@ export function banner(input: BannerInput): string {
   const sampleTarget = "http://localhost:3000/api/workflow";
   return [
     "x-dev: local services are running",
+    ...boundLines(input.host),
     `  workflow  ${workflowUrl}`,
     `  vector    ${vectorUrl}  (${indexShape(input.vector)})`,
     `  token     ${token}`,

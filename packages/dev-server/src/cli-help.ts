@@ -6,7 +6,9 @@ Runs local emulators of the workflow and vector services until Ctrl+C, with a da
 runs and vectors at the workflow URL (the banner prints its address with the token).
 
 Options:
-  --host <host>            interface to bind (default 127.0.0.1)
+  --host <host>            interface to bind (default 127.0.0.1); 0.0.0.0 binds every
+                           interface: anyone who reaches this machine and has the token
+                           can read and change every record and run
   --workflow-port <port>   workflow service port (default 8080; 0 picks a free one)
   --vector-port <port>     vector service port (default 8081; 0 picks a free one)
   --token <token>          token both services accept (default: a random one, printed)
@@ -19,11 +21,14 @@ Options:
                            POST /v2/dev/clock (or the dashboard) advances it
   --start-at <time>        where the manual clock starts: Unix ms or an ISO date
                            (default: now)
-  --random-seed <n>        run ids and the token from this seed: the same requests give
-                           the same answers on every start (with --start-at)
+  --random-seed <n>        run ids from this seed: the same requests give the same
+                           answers on every start (with --start-at; the token stays random
+                           unless --token gives one)
   --time-scale <factor>    multiply workflow delays and backoff (0.01: 1 s becomes 10 ms)
   --delivery-timeout <ms>  cut a delivery attempt that takes longer (default 30000)
   --cors-origin <origins>  browser origins allowed to call, comma-separated (default *)
+  --kit-origin <origins>   browser origins, besides the dashboard's, allowed to call the
+                           test kit's /v2/dev/ routes, comma-separated or * (default none)
   --state <file>           load a snapshot (runs, vectors, clock, faults) from FILE at start
                            (if it exists) and save one there on stop, on SIGTERM, or when
                            the process that started x-dev goes away
@@ -34,16 +39,20 @@ Options:
 
 Limits (the services state none; these are this server's, each answered with a 400):
   --max-answer-bytes <n>   bytes of records in one vector answer (default 67108864)
-  --max-filter-length <n>  characters of a query filter (default 16384)
+  --max-filter-length <n>  characters of a filter: query, scan, delete (default 16384)
   --max-glob-length <n>    characters of one GLOB pattern (default 1024)
+  --max-filter-steps <n>   steps of filter work in one request (default 5000000)
   --max-fetch-ids <n>      ids in one fetch (default 1000)
   --max-batch-queries <n>  queries in one batch query (default 100)
   --max-top-k <n>          topK of a query (default 1000)
   --max-range-limit <n>    limit of a range (default 1000)
+  --max-namespaces <n>     namespaces of the index, the default one included (default 10000)
   --max-retries <n>        largest Svc-Retries (default 100)
   --max-report-body-bytes <n>
                            bytes of an endpoint's answer kept in a failure report
                            (default 1048576; the report then says bodyTruncated)
+  --max-kit-bytes <n>      bytes of JSON in one test-kit answer or upload: GET and PUT
+                           /v2/dev/snapshot, GET /v2/dev/faults (default 268435456)
   Request bodies over 10 MiB are refused with 413 on both services.
 
 Dev-only routes, besides each service's own (same token):

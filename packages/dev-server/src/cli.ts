@@ -1,53 +1,11 @@
 #!/usr/bin/env node
-import { parseArgs } from "node:util";
 import { banner } from "./banner.js";
-import { HELP } from "./cli-help.js";
+import { FLAGS, parse, printedInstead, startOptions } from "./cli-options.js";
 import { watchStarter } from "./cli-parent.js";
-import { commandError, explainParseError, UsageError, VERSION } from "./cli-usage.js";
-import { corsPolicy } from "./cors.js";
+import { commandError, explainParseError, UsageError } from "./cli-usage.js";
 import { dashboardUrl } from "./dashboard/index.js";
 import { startDevServer } from "./server.js";
-import type { VectorLimits } from "./vector/limits.js";
-import type { IndexType, Metric } from "./vector/types.js";
-import type { WorkflowLimits } from "./workflow/limits.js";
-
-type LimitKey = keyof (VectorLimits & WorkflowLimits);
-
-// Each limit's flag, the option it sets, and its smallest value.
-const LIMIT_FLAGS = [
-  ["max-answer-bytes", "maxAnswerBytes", 1],
-  ["max-filter-length", "maxFilterLength", 1],
-  ["max-glob-length", "maxGlobLength", 1],
-  ["max-fetch-ids", "maxFetchIds", 1],
-  ["max-batch-queries", "maxBatchQueries", 1],
-  ["max-top-k", "maxTopK", 1],
-  ["max-range-limit", "maxRangeLimit", 1],
-  ["max-retries", "maxRetries", 0],
-  ["max-report-body-bytes", "maxReportBodyBytes", 0],
-] as const satisfies readonly (readonly [string, LimitKey, number])[];
-
-function integer(value: string, flag: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max)
-    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got "${value}")`);
-  return n;
-}
-
-function port(value: string | undefined, flag: string, fallback: number): number {
-  return value === undefined ? fallback : integer(value, flag, 0, 65_535);
-}
-
-function oneOf<T extends string>(
-  value: string | undefined,
-  flag: string,
-  allowed: T[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  const upper = value.toUpperCase() as T;
-  if (!allowed.includes(upper))
-    throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
-  return upper;
-}
+import type { DevServerOptions } from "./server-options.js";
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -59,87 +17,18 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  if (values.version) {
-    process.stdout.write(`${VERSION}\n`);
+  const printed = printedInstead(values);
+  if (printed !== undefined) {
+    process.stdout.write(printed);
     return 0;
   }
   if (positionals.length !== 1 || positionals[0] !== "start") {
     process.stderr.write(commandError(positionals));
     return 2;
   }
-  let options: Parameters<typeof startDevServer>[0];
+  let options: DevServerOptions;
   try {
-    const timeScale = values["time-scale"] === undefined ? undefined : Number(values["time-scale"]);
-    if (timeScale !== undefined && !(Number.isFinite(timeScale) && timeScale >= 0)) {
-      throw new UsageError(`--time-scale must be a number >= 0 (got "${values["time-scale"]}")`);
-    }
-    const clock = values.clock;
-    if (clock !== undefined && clock !== "real" && clock !== "manual") {
-      throw new UsageError(`--clock must be real or manual (got "${clock}")`);
-    }
-    const startAt = values["start-at"];
-    if (startAt !== undefined && clock !== "manual") {
-      throw new UsageError("--start-at sets where the manual clock starts; add --clock manual");
-    }
-    const randomSeed =
-      values["random-seed"] === undefined
-        ? undefined
-        : integer(values["random-seed"], "--random-seed", 0, Number.MAX_SAFE_INTEGER);
-    if (clock === "manual" && timeScale !== undefined) {
-      throw new UsageError(
-        "--time-scale cannot be combined with --clock manual; advance the clock instead",
-      );
-    }
-    const metric = oneOf<Metric>(values.metric, "--metric", ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"]);
-    const type = oneOf<IndexType>(values.type, "--type", ["DENSE", "SPARSE", "HYBRID"]);
-    const dimension =
-      values.dimension === undefined
-        ? undefined
-        : integer(values.dimension, "--dimension", 1, 65_536);
-    const deliveryTimeoutMs =
-      values["delivery-timeout"] === undefined
-        ? undefined
-        : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
-    const corsOrigin = values["cors-origin"];
-    if (corsOrigin !== undefined) {
-      try {
-        corsPolicy(corsOrigin);
-      } catch (err) {
-        throw new UsageError(`--cors-origin: ${(err as Error).message}`);
-      }
-    }
-    const limits: Partial<VectorLimits & WorkflowLimits> = {};
-    for (const [flag, key, min] of LIMIT_FLAGS) {
-      const text = values[flag];
-      if (text !== undefined)
-        limits[key] = integer(text, `--${flag}`, min, Number.MAX_SAFE_INTEGER);
-    }
-    options = {
-      host: values.host ?? "127.0.0.1",
-      workflowPort: port(values["workflow-port"], "--workflow-port", 8080),
-      vectorPort: port(values["vector-port"], "--vector-port", 8081),
-      vector: {
-        ...(dimension !== undefined ? { dimension } : {}),
-        ...(metric ? { metric } : {}),
-        ...(type ? { type } : {}),
-      },
-      ...(values.token !== undefined ? { token: values.token } : {}),
-      ...(values.seed !== undefined ? { seed: values.seed } : {}),
-      ...(timeScale !== undefined ? { timeScale } : {}),
-      ...(clock !== undefined ? { clock } : {}),
-      ...(startAt !== undefined ? { startAt } : {}),
-      ...(randomSeed !== undefined ? { randomSeed } : {}),
-      ...(values["log-polls"] ? { logPolls: true } : {}),
-      ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
-      ...(corsOrigin !== undefined ? { corsOrigin } : {}),
-      ...(values.state !== undefined ? { stateFile: values.state } : {}),
-      limits,
-      ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
-    };
+    options = startOptions(values);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`x-dev: ${err.message}\n`);
@@ -155,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(
     banner({
+      host: options.host ?? "127.0.0.1",
       workflowUrl: dev.workflowUrl,
       vectorUrl: dev.vectorUrl,
       dashboardUrl: dashboardUrl(dev.workflowUrl, dev.token),
@@ -188,42 +78,6 @@ async function main(argv: string[]): Promise<number> {
     process.on("SIGTERM", () => stop("SIGTERM"));
     const unwatch = watchStarter(stop);
   });
-}
-
-// The flags parseArgs accepts; their names also feed the "did you mean" of an unknown one.
-const FLAGS = {
-  host: { type: "string" },
-  "workflow-port": { type: "string" },
-  "vector-port": { type: "string" },
-  token: { type: "string" },
-  dimension: { type: "string" },
-  metric: { type: "string" },
-  type: { type: "string" },
-  seed: { type: "string" },
-  "time-scale": { type: "string" },
-  clock: { type: "string" },
-  "start-at": { type: "string" },
-  "random-seed": { type: "string" },
-  "delivery-timeout": { type: "string" },
-  "cors-origin": { type: "string" },
-  state: { type: "string" },
-  "max-answer-bytes": { type: "string" },
-  "max-filter-length": { type: "string" },
-  "max-glob-length": { type: "string" },
-  "max-fetch-ids": { type: "string" },
-  "max-batch-queries": { type: "string" },
-  "max-top-k": { type: "string" },
-  "max-range-limit": { type: "string" },
-  "max-retries": { type: "string" },
-  "max-report-body-bytes": { type: "string" },
-  quiet: { type: "boolean" },
-  "log-polls": { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" },
-} as const;
-
-function parse(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: FLAGS });
 }
 
 main(process.argv.slice(2)).then(

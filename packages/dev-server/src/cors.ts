@@ -20,7 +20,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = "600";
  * Reads the `corsOrigin` option: `*` or a comma-separated list of origins such as
  * `http://localhost:5173`. Throws a RangeError naming the entry that is not an origin.
  */
-export function corsPolicy(option: string | undefined): CorsPolicy {
+export function corsPolicy(option: string | undefined, name = "corsOrigin"): CorsPolicy {
   const text = (option ?? "*").trim();
   if (text === "*") return { anyOrigin: true };
   const origins = new Set<string>();
@@ -28,7 +28,7 @@ export function corsPolicy(option: string | undefined): CorsPolicy {
     const origin = entry.trim();
     if (!isOrigin(origin)) {
       throw new RangeError(
-        `corsOrigin: "${origin}" is not an origin; give "*" or origins like http://localhost:5173, comma-separated`,
+        `${name}: "${origin}" is not an origin; give "*" or origins like http://localhost:5173, comma-separated`,
       );
     }
     origins.add(origin);

@@ -7,7 +7,8 @@ export interface DevFaults {
   /**
    * Adds a rule; the next matching request with the token (up to `times`, 1 by default) gets
    * the fault instead of its answer, and what it would have done is not done. Resolves with
-   * the rule's id. Throws a ValidationError naming the field at fault.
+   * the rule's id. Throws a ValidationError naming the field at fault, and for a path that
+   * matches no route of the service, the routes it could mean.
    *
    * @example
    * ```ts
@@ -17,7 +18,7 @@ export interface DevFaults {
    * // The next two queries answer 503 with Retry-After; the third is answered as usual.
    * const id = await dev.faults.add({
    *   service: "vector",
-   *   path: "/query/{namespace}",
+   *   operation: "query", // or a path: "/query/movies"
    *   status: 503,
    *   headers: { "retry-after": "1" },
    *   times: 2,

@@ -1,19 +1,29 @@
 // The test kit's routes on both ports, with the token: `GET`/`POST`/`DELETE /v2/dev/faults`
 // (and `DELETE /v2/dev/faults/<id>`), `GET`/`PUT /v2/dev/snapshot`. Failures are answered
-// with the error body of the port's service. They follow the services' CORS policy, so a
-// test running in a browser page can set faults and restore snapshots too.
+// with the error body of the port's service. Browser pages may call them from the
+// dashboard's origin and the origins `kitOrigins` lists (see kit-cors.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerPreflight, applyCors, type CorsPolicy, forbiddenOriginMessage } from "./cors.js";
+import { answerPreflight, applyCors, type CorsPolicy } from "./cors.js";
 import type { FaultService, FaultSet } from "./faults.js";
-import { HttpError, hasBearer, MethodNotAllowed, parseJson, readBody, sendJson } from "./http.js";
+import {
+  HttpError,
+  hasBearer,
+  isUnloggedPoll,
+  MethodNotAllowed,
+  parseJson,
+  readBody,
+} from "./http.js";
+import { jsonChunks } from "./json-pieces.js";
+import { JsonShape } from "./json-shape.js";
+import { kitOriginMessage } from "./kit-cors.js";
+import type { KitLimits } from "./kit-limits.js";
+import { sendJsonSafely, sendSafely } from "./send-safely.js";
 import type { DevSnapshot } from "./state.js";
 import { isAuthorized } from "./workflow/auth.js";
 import { short, splitTarget } from "./workflow/http.js";
 
 export const DEV_FAULTS = "/v2/dev/faults";
 export const DEV_SNAPSHOT = "/v2/dev/snapshot";
-/** A snapshot of 10k records of 384 dimensions is about 40 MB of JSON; this leaves room. */
-const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 const MAX_RULE_BYTES = 1024 * 1024;
 /** What a preflight to the kit's routes grants: theirs, beyond the services' GET and POST. */
 const KIT_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
@@ -26,12 +36,15 @@ export function authorizedFor(service: FaultService, req: IncomingMessage, token
 
 export interface DevRoutesOptions {
   token: string;
-  /** The services' CORS policy (the `corsOrigin` option). */
+  /** The kit's CORS policy: the dashboard's origin and `kitOrigins`. */
   cors: CorsPolicy;
   faults: FaultSet;
+  limits: KitLimits;
   snapshot: () => DevSnapshot;
   restore: (value: unknown) => Promise<void>;
   log: (line: string) => void;
+  /** Whether the dashboard's polls (the faults panel's) are logged too (`logPolls`). */
+  logPolls: boolean;
   errorBody: (service: FaultService, status: number, error: string) => object;
 }
 
@@ -49,32 +62,53 @@ function only(method: string | undefined, allowed: string[]): void {
   }
 }
 
-export function devRoutes(options: DevRoutesOptions): DevRoutes {
-  const { faults } = options;
+const RAISE_KIT_BYTES =
+  "start the dev server with --max-kit-bytes (limits.maxKitBytes) to raise it";
 
-  const answerFaults = async (req: IncomingMessage, path: string): Promise<unknown> => {
+export function devRoutes(options: DevRoutesOptions): DevRoutes {
+  const { faults, limits } = options;
+
+  /** The answer as JSON chunks; a 400 naming the limit once it passes it, before it is built whole. */
+  const bounded = (body: unknown): Buffer[] => {
+    const chunks = jsonChunks(body, limits.maxKitBytes);
+    if (chunks === undefined) {
+      throw new HttpError(
+        400,
+        `the answer is over this server's limit of ${limits.maxKitBytes} bytes (maxKitBytes); ${RAISE_KIT_BYTES}, or clear what it holds (faults with large bodies, records with large data)`,
+      );
+    }
+    return chunks;
+  };
+
+  const answerFaults = async (req: IncomingMessage, path: string): Promise<Buffer[]> => {
     if (path !== DEV_FAULTS) {
       only(req.method, ["DELETE"]);
       const id = path.slice(DEV_FAULTS.length + 1);
       if (!faults.clear(id)) throw new HttpError(404, `no fault with id "${short(id)}"`);
-      return { cleared: 1 };
+      return bounded({ cleared: 1 });
     }
     only(req.method, ["GET", "POST", "DELETE"]);
-    if (req.method === "GET") return { faults: faults.list(), recent: faults.recent() };
+    if (req.method === "GET") return bounded({ faults: faults.list(), recent: faults.recent() });
     if (req.method === "DELETE") {
       const cleared = faults.list().length;
       faults.clear();
-      return { cleared };
+      return bounded({ cleared });
     }
-    return { id: faults.add(parseJson(await readBody(req, MAX_RULE_BYTES))) };
+    return bounded({ id: faults.add(parseJson(await readBody(req, MAX_RULE_BYTES))) });
   };
 
-  const answerSnapshot = async (req: IncomingMessage): Promise<unknown> => {
+  const answerSnapshot = async (req: IncomingMessage): Promise<Buffer[]> => {
     only(req.method, ["GET", "PUT"]);
-    if (req.method === "GET") return options.snapshot();
-    const value = parseJson(await readBody(req, MAX_SNAPSHOT_BYTES));
-    await options.restore(value);
-    return { restored: true };
+    if (req.method === "GET") return bounded(options.snapshot());
+    // Checked as it streams: past the byte limit, or nested or numerous beyond what parsing
+    // can afford, the upload is refused before anything parses it.
+    const shape = new JsonShape();
+    const bytes = await readBody(req, limits.maxKitBytes, {
+      limitHint: ` (maxKitBytes); ${RAISE_KIT_BYTES}`,
+      check: (chunk) => shape.feed(chunk),
+    });
+    await options.restore(parseJson(bytes));
+    return bounded({ restored: true });
   };
 
   return (service, req, res) => {
@@ -82,7 +116,9 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
     const isFaults = path === DEV_FAULTS || path.startsWith(`${DEV_FAULTS}/`);
     if (!isFaults && path !== DEV_SNAPSHOT) return false;
     const started = performance.now();
+    const quiet = isUnloggedPoll(req, options.logPolls);
     res.on("finish", () => {
+      if (quiet) return;
       const ms = (performance.now() - started).toFixed(1);
       options.log(`[${service}] ${req.method} ${short(path)} ${res.statusCode} ${ms} ms`);
     });
@@ -92,8 +128,11 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
       answerPreflight(res);
       return true;
     }
+    const errorBody = (status: number, error: string) => options.errorBody(service, status, error);
+    const sendError = (status: number, message: string) =>
+      sendJsonSafely(res, status, errorBody(status, message), errorBody, options.log);
     if (verdict === "forbidden") {
-      sendJson(res, 403, options.errorBody(service, 403, forbiddenOriginMessage(req)));
+      sendError(403, kitOriginMessage(req));
       return true;
     }
     const answer = async () => {
@@ -102,17 +141,20 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
       }
       return isFaults ? answerFaults(req, path) : answerSnapshot(req);
     };
-    answer().then(
-      (body) => sendJson(res, 200, body),
-      (error: unknown) => {
-        // Everything these routes refuse is the caller's input: a 4xx, never a 5xx.
-        const status = error instanceof HttpError ? error.status : 400;
-        if (error instanceof MethodNotAllowed) res.setHeader("allow", error.allow);
-        if (status === 413) res.setHeader("connection", "close");
-        const message = error instanceof Error ? error.message : String(error);
-        sendJson(res, status, options.errorBody(service, status, message));
-      },
-    );
+    const json = { "content-type": "application/json" };
+    answer()
+      .then(
+        (chunks) => sendSafely(res, 200, json, chunks, errorBody, options.log),
+        (error: unknown) => {
+          // Everything these routes refuse is the caller's input: a 4xx, never a 5xx.
+          const status = error instanceof HttpError ? error.status : 400;
+          if (error instanceof MethodNotAllowed) res.setHeader("allow", error.allow);
+          // A body refused before its end would keep arriving; the connection ends instead.
+          if (!req.readableEnded) res.setHeader("connection", "close");
+          sendError(status, error instanceof Error ? error.message : String(error));
+        },
+      )
+      .catch((error: unknown) => options.log(`[${service}] answering failed: ${String(error)}`));
     return true;
   };
 }

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authorizedFor } from "./dev-routes.js";
 import type { FaultRule, FaultService, FaultSet } from "./faults.js";
+import { sendFailure, sendSafely } from "./send-safely.js";
 import { short, splitTarget } from "./workflow/http.js";
 
 export interface FaultGateOptions {
@@ -83,18 +84,20 @@ export function faultGate(options: FaultGateOptions): FaultGate {
     if (fault.status === undefined && fault.drop === undefined) return handle();
     const status = fault.status ?? 200;
     const { type, bytes } = answerBytes(fault, service, status, options);
+    const errorBody = (code: number, error: string) => options.errorBody(service, code, error);
+    const headers = { "content-type": type, ...fault.headers };
     afterBody(req, () => {
-      res.writeHead(status, {
-        "content-type": type,
-        ...fault.headers,
-        "content-length": bytes.byteLength,
-      });
       if (fault.drop !== "truncate") {
-        res.end(bytes);
+        sendSafely(res, status, headers, [bytes], errorBody, options.log);
         return;
       }
       // The headers promise the whole body; half of it comes, then the connection closes.
-      res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), () => socket.destroy());
+      try {
+        res.writeHead(status, { ...headers, "content-length": bytes.byteLength });
+        res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), () => socket.destroy());
+      } catch (error) {
+        sendFailure(res, status, error, errorBody, options.log);
+      }
     });
   };
 

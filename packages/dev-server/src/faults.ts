@@ -3,6 +3,7 @@
 // or a dropped connection can be tested. The rules, their checks and their matching; how a
 // fault is played on the wire is in fault-play.ts.
 import { ValidationError } from "@x/workflow";
+import { faultRoutes, routePattern } from "./fault-routes.js";
 import { refuseUnknownOptions } from "./options.js";
 
 /** The service a fault rule applies to. */
@@ -18,9 +19,16 @@ export interface FaultRule {
   /**
    * A route of the service's spec (`"/query/{namespace}"`, `"/v2/trigger/{workflowUrl}"`)
    * or a concrete path (`"/query/movies"`); every route of the service when absent. A
-   * `{parameter}` matches one path segment, or the rest of the path when it comes last.
+   * `{parameter}` matches one path segment, or the rest of the path when it comes last. A
+   * path that matches no route of the service is refused. Not with `operation`.
    */
   path?: string | undefined;
+  /**
+   * A method of the service's client (`"range"`, `"query"`, `"fetch"`, `"info"`,
+   * `"trigger"`, or a dev route: `"upsert"`, `"delete"`, `"reset"`, `"scan"`), covering
+   * each of its paths, with and without a namespace. Not with `path`.
+   */
+  operation?: string | undefined;
   /** Only requests with this method (`"POST"`); any method when absent. */
   method?: string | undefined;
   /** Answer with this status (200 to 599) instead; the service's error body unless `body` is given. */
@@ -69,9 +77,10 @@ export interface FaultedRequest {
   at: number;
 }
 
-const RULE_KEYS: Record<keyof FaultRule, true> = {
+export const RULE_KEYS: Record<keyof FaultRule, true> = {
   service: true,
   path: true,
+  operation: true,
   method: true,
   status: true,
   body: true,
@@ -97,7 +106,12 @@ function fail(field: string, rule: string): never {
 type HeldRule = Omit<FaultRule, "times">;
 
 /** The rule (without `times`) and its count, checked; throws a ValidationError naming the field at fault. */
-export function checkRule(input: unknown): { rule: HeldRule; times: number } {
+export function checkRule(input: unknown): {
+  rule: HeldRule;
+  times: number;
+  /** What request paths are tested against; undefined for every path. */
+  routes: string[] | undefined;
+} {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     fail("fault", 'must be an object such as { service: "vector", status: 503 }');
   }
@@ -106,9 +120,7 @@ export function checkRule(input: unknown): { rule: HeldRule; times: number } {
   if (!SERVICES.includes(rule.service as FaultService)) {
     fail("service", `must be "workflow" or "vector" (got ${JSON.stringify(rule.service)})`);
   }
-  if (rule.path !== undefined && (typeof rule.path !== "string" || !rule.path.startsWith("/"))) {
-    fail("path", `must be a path starting with "/" (got ${JSON.stringify(rule.path)})`);
-  }
+  const routes = faultRoutes(rule.service as FaultService, rule.path, rule.operation);
   const method = typeof rule.method === "string" ? rule.method.toUpperCase() : rule.method;
   if (method !== undefined && !METHODS.includes(method as string)) {
     fail("method", `must be one of ${METHODS.join(", ")} (got ${JSON.stringify(rule.method)})`);
@@ -147,6 +159,7 @@ export function checkRule(input: unknown): { rule: HeldRule; times: number } {
   return {
     rule: { ...rest, ...(method === undefined ? {} : { method: method as string }) },
     times: checkTimes(times),
+    routes,
   };
 }
 
@@ -156,10 +169,27 @@ function checkHeaders(headers: unknown): void {
     fail("headers", 'must be an object of header names to strings, e.g. { "retry-after": "1" }');
   }
   for (const [name, value] of Object.entries(headers)) {
-    if (!HEADER_NAME.test(name) || typeof value !== "string" || /[\r\n]/.test(value)) {
-      fail("headers", `"${name}" must be a header name with a one-line string value`);
+    if (!HEADER_NAME.test(name) || typeof value !== "string") {
+      fail("headers", `"${name}" must be a header name with a string value`);
     }
+    checkHeaderValue(name, value);
   }
+}
+
+// What Node's http accepts in a header value: tab, visible ASCII and the bytes 0x80-0xFF.
+// Anything else (CR, LF, NUL and the other control characters, DEL, characters above
+// U+00FF) makes it throw as the answer is written, so the rule is refused when added.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Refuses a fault header value Node could not send, naming the header and the character. */
+function checkHeaderValue(name: string, value: string): void {
+  if (HEADER_VALUE.test(value)) return;
+  const bad = [...value].find((char) => !HEADER_VALUE.test(char)) ?? "";
+  const code = `U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+  fail(
+    `headers.${name}`,
+    `holds ${code}, which no HTTP header can carry; use tab, printable ASCII or Latin-1 characters only`,
+  );
 }
 
 function checkTimes(times: unknown): number {
@@ -183,20 +213,11 @@ interface Held {
   matchesPath: (path: string) => boolean;
 }
 
-/** A route (`/query/{namespace}`) or a concrete path, as a test of a request's raw path. */
-function pathTest(path: string | undefined): (path: string) => boolean {
-  if (path === undefined) return () => true;
-  const parts = path.split(/(\{[^}/]*\})/);
-  const last = parts.length - 2;
-  const source = parts
-    .map((part, i) => {
-      if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      // The last parameter takes the rest: a trigger's workflow URL holds slashes.
-      return i === last && parts[i + 1] === "" ? ".+" : "[^/]+";
-    })
-    .join("");
-  const pattern = new RegExp(`^${source}$`);
-  return (candidate) => pattern.test(candidate);
+/** A test of a request's raw path by the routes (or path) of a rule; every path when none. */
+function pathTest(routes: string[] | undefined): (path: string) => boolean {
+  if (routes === undefined) return () => true;
+  const tests = routes.map(routePattern);
+  return (path) => tests.some((test) => test(path));
 }
 
 /** The fault rules of one dev server, shared by both services, in the order they were added. */
@@ -206,12 +227,12 @@ export class FaultSet {
   private recentRequests: FaultedRequest[] = [];
 
   add(input: unknown): string {
-    const { rule, times } = checkRule(input);
+    const { rule, times, routes } = checkRule(input);
     if (this.held.length >= MAX_FAULTS) {
       fail("fault", `this server holds at most ${MAX_FAULTS} fault rules; clear some first`);
     }
     const id = `fault_${this.next++}`;
-    this.held.push({ id, rule, left: times, hits: 0, matchesPath: pathTest(rule.path) });
+    this.held.push({ id, rule, left: times, hits: 0, matchesPath: pathTest(routes) });
     return id;
   }
 
@@ -275,9 +296,9 @@ export class FaultSet {
         fail("faults", `holds a rule with a malformed id or hits (${JSON.stringify(id)})`);
       }
       highest = Math.max(highest, number);
-      const { rule } = checked;
+      const { rule, routes } = checked;
       const left = times === 0 ? 0 : checked.times;
-      this.held.push({ id, rule, left, hits, matchesPath: pathTest(rule.path) });
+      this.held.push({ id, rule, left, hits, matchesPath: pathTest(routes) });
     }
     this.next = highest + 1;
   }

@@ -22,6 +22,7 @@ export type {
   FaultService,
   FaultView,
 } from "./faults.js";
+export { DEFAULT_KIT_LIMITS, type KitLimits } from "./kit-limits.js";
 export type { RandomState } from "./random.js";
 export type { SeedRecord } from "./seed.js";
 export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";

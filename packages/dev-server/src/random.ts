@@ -1,4 +1,4 @@
-// The dev server's random values (run ids, the token when none is given). Without a seed
+// The dev server's random values (run ids; never the token, which stays random). Without a seed
 // they come from the operating system; with `randomSeed` from a small seeded generator
 // (sfc32), so two servers started alike and sent the same requests make the same values,
 // and a snapshot carries the generator's state to go on where it left off.

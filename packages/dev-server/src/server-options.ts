@@ -2,6 +2,7 @@
 import type { Optional } from "@x/core/internal";
 import { ValidationError } from "@x/workflow";
 import { type ClockMode, MAX_DATE_MS } from "./clock.js";
+import type { KitLimits } from "./kit-limits.js";
 import type { OptionNames } from "./options.js";
 import type { SeedRecord } from "./seed.js";
 import type { VectorLimits } from "./vector/limits.js";
@@ -29,9 +30,9 @@ export interface DevServerOptions {
    */
   startAt?: number | string | undefined;
   /**
-   * Makes run ids and the token (when none is given) a function of this seed (an integer
-   * >= 0) and the order of requests: with `startAt`, two servers sent the same requests
-   * give the same answers byte for byte.
+   * Makes run ids a function of this seed (an integer >= 0) and the order of requests: with
+   * `startAt` and a `token`, two servers sent the same requests give the same answers byte
+   * for byte. The token stays random unless `token` is given.
    */
   randomSeed?: number | undefined;
   /** Multiplies workflow waits (delays, backoff, rate periods): 0.01 makes 1 s last 10 ms. Real clock only. */
@@ -45,14 +46,21 @@ export interface DevServerOptions {
   seed?: SeedRecord[] | string | undefined;
   /** Receives one line per request and per workflow event. */
   log?: ((line: string) => void) | undefined;
-  /** Whether the dashboard's polls are logged too (`--log-polls`); false by default. */
+  /** Whether the dashboard's polls are logged too (`--log-polls`); false by default. Needs `log`. */
   logPolls?: boolean | undefined;
   /** How long one delivery attempt may take before it is cut and counted as failed; 30,000 ms by default, real time under either clock. */
   deliveryTimeoutMs?: number | undefined;
   /** Browser origins allowed to call either service: `*` (the default) or comma-separated origins. */
   corsOrigin?: string | undefined;
-  /** Overrides of either service's limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`). */
-  limits?: Optional<VectorLimits & WorkflowLimits> | undefined;
+  /**
+   * Browser origins, besides the dashboard's own, allowed to call the test kit's routes
+   * (`/v2/dev/...` on either port: faults, snapshot, clock, runs): comma-separated origins,
+   * or `*` for any page. None by default: a page that could call them could read every
+   * record, wipe the index and fault every request.
+   */
+  kitOrigins?: string | undefined;
+  /** Overrides of the limits (`DEFAULT_VECTOR_LIMITS`, `DEFAULT_WORKFLOW_LIMITS`, `DEFAULT_KIT_LIMITS`). */
+  limits?: Optional<VectorLimits & WorkflowLimits & KitLimits> | undefined;
   /**
    * A state file holding a snapshot (`dev.snapshot()`'s value): restored at start when it
    * exists (unfinished runs resume at their next step), written atomically by `close()`.
@@ -74,6 +82,7 @@ const DEV_SERVER_KEYS: Record<keyof DevServerOptions, true> = {
   log: true,
   limits: true,
   corsOrigin: true,
+  kitOrigins: true,
   deliveryTimeoutMs: true,
   stateFile: true,
   clock: true,

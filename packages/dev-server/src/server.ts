@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/workflow";
 import { createClock, type DevClock } from "./clock.js";
-import { corsPolicy } from "./cors.js";
 import { createDashboard } from "./dashboard/index.js";
 import { type DevFaults, devFaults } from "./dev-faults.js";
 import { devRoutes } from "./dev-routes.js";
@@ -11,13 +11,23 @@ import { restoreDevSnapshot, type SnapshotParts, takeDevSnapshot } from "./dev-s
 import { type DevVector, devVector } from "./dev-vector.js";
 import { faultGate } from "./fault-play.js";
 import { type FaultService, FaultSet } from "./faults.js";
+import {
+  dashboardOrigins,
+  isRefusedKitOrigin,
+  kitCorsPolicy,
+  kitOriginMessage,
+} from "./kit-cors.js";
+import { kitLimits } from "./kit-limits.js";
 import { type Handler, listen, stop, urlOf } from "./listen.js";
 import { refuseUnknownOptions } from "./options.js";
 import { seedEntries } from "./seed.js";
+import { sendJsonSafely } from "./send-safely.js";
 import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
-import { type DevSnapshot, readState, writeState } from "./state.js";
+import { type DevSnapshot, prepareStateFile, readState, writeState } from "./state.js";
 import { createVectorEmulator } from "./vector/service.js";
+import { warmUp } from "./warm-up.js";
+import { short, splitTarget } from "./workflow/http.js";
 import { createWorkflowService } from "./workflow/index.js";
 import { isFinal } from "./workflow/runs.js";
 import { isUnfinished } from "./workflow/saved-runs.js";
@@ -112,12 +122,24 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const host = options.host ?? "127.0.0.1";
   const log = options.log;
   refuseUnknownOptions(options, DEV_SERVER_OPTIONS);
-  const token = options.token ?? newToken(options.randomSeed);
+  if (options.logPolls === true && options.log === undefined) {
+    // Alone it would change nothing, in silence.
+    throw new ValidationError(
+      "logPolls",
+      "adds the dashboard's polls to the log, and no log is given; pass log as well",
+    );
+  }
+  // Never from the random seed: a seed is a small guessable number, and the token guards
+  // every record and the kit's routes.
+  const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const { stateFile } = options;
+  if (stateFile !== undefined) await prepareStateFile(stateFile);
   const saved = stateFile === undefined ? undefined : await readState(stateFile);
   const clock = createClock(options.clock ?? "real", clockStart(options, saved?.savedAt));
   const index = chooseIndex(options.vector, saved, stateFile);
-  const { maxRetries, maxReportBodyBytes, ...vectorLimits } = options.limits ?? {};
+  const { maxRetries, maxReportBodyBytes, maxKitBytes, ...vectorLimits } = options.limits ?? {};
+  const kit = kitLimits(maxKitBytes === undefined ? {} : { maxKitBytes });
+  const kitCors = kitCorsPolicy(options.kitOrigins);
   const vector = createVectorEmulator({
     token,
     vector: index.options,
@@ -164,28 +186,42 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
   const kitRoutes = devRoutes({
     token,
-    // The services checked the option as they were made.
-    cors: corsPolicy(options.corsOrigin),
+    cors: kitCors,
     faults,
+    limits: kit,
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
       await restoreDevSnapshot(parts, value, "the snapshot");
     },
     log: say,
+    logPolls: options.logPolls === true,
     errorBody,
   });
 
   let workflowUrl = "";
-  const dashboard = createDashboard(vector, () => workflowUrl);
+  const dashboard = createDashboard(vector, () => workflowUrl, say);
+  // Before anything else on either port: a page of another origin gets nothing from the kit.
+  const refusesOrigin = (service: FaultService, req: IncomingMessage, res: ServerResponse) => {
+    const { path } = splitTarget(req);
+    if (!isRefusedKitOrigin(req, path, kitCors)) return false;
+    const body = (status: number, error: string) => errorBody(service, status, error);
+    sendJsonSafely(res, 403, body(403, kitOriginMessage(req)), body, say);
+    say(`[${service}] ${req.method} ${short(path)} 403 (origin ${req.headers.origin})`);
+    return true;
+  };
   const onWorkflowPort: Handler = (req, res) => {
+    if (refusesOrigin("workflow", req, res)) return;
     if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
     gate("workflow", req, res, () => workflow.handle(req, res));
   };
   const onVectorPort: Handler = (req, res) => {
+    if (refusesOrigin("vector", req, res)) return;
     if (dashboard.onVectorPort(req, res) || kitRoutes("vector", req, res)) return;
     gate("vector", req, res, () => vector.handle(req, res));
   };
 
+  // Before listening: the first request then finds everything compiled.
+  warmUp();
   const servers: Server[] = [];
   try {
     servers.push(
@@ -205,6 +241,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   }
   const [workflowServer, vectorServer] = servers as [Server, Server];
   workflowUrl = urlOf(workflowServer, host);
+  if (!kitCors.anyOrigin) {
+    const { port } = workflowServer.address() as AddressInfo;
+    for (const origin of dashboardOrigins(host, port)) kitCors.origins.add(origin);
+  }
   let closing: Promise<void> | undefined;
   return {
     workflowUrl,
@@ -255,12 +295,6 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
 function describeSnapshot(snapshot: DevSnapshot): string {
   return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
-}
-
-/** A token from the system, or with a seed a hash of it (apart from the run ids' sequence). */
-function newToken(seed: number | undefined): string {
-  if (seed === undefined) return `dev_${randomBytes(18).toString("base64url")}`;
-  return `dev_${createHash("sha256").update(`x-dev token ${seed}`).digest("base64url").slice(0, 24)}`;
 }
 
 /** The manual clock's start: `startAt`, else the later of now and the state file's time. */

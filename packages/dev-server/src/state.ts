@@ -4,8 +4,15 @@
 // windows, the random generator's state, every namespace's records and the fault rules.
 // The file is written to a temporary file first and renamed over FILE, so a crash mid-write
 // leaves the previous state whole.
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { constants } from "node:buffer";
+import { randomBytes } from "node:crypto";
+import { type FileHandle, open, readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FaultView } from "./faults.js";
+import { jsonPieces } from "./json-pieces.js";
+import { JsonShape } from "./json-shape.js";
 import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
 import type { WorkflowSnapshot } from "./workflow/snapshot.js";
 
@@ -30,19 +37,82 @@ export function newSnapshot(parts: Omit<DevSnapshot, "format" | "version">): Dev
   return { format: FORMAT, version: VERSION, ...parts };
 }
 
-export async function writeState(file: string, snapshot: DevSnapshot): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(snapshot));
-  await rename(temporary, file);
+/**
+ * A fresh temporary file beside FILE, created exclusively (`wx`: a file or symlink planted
+ * under the name is never followed) and readable by its owner only (mode 600: the state
+ * holds forwarded secrets). Its name is random, so it cannot be planted in advance.
+ */
+async function openTemporary(file: string): Promise<{ path: string; handle: FileHandle }> {
+  const path = join(dirname(file), `${basename(file)}.${randomBytes(8).toString("hex")}.tmp`);
+  return { path, handle: await open(path, "wx", 0o600) };
 }
+
+/** Whether `name` is a temporary file of FILE's writer, this one's or an older x-dev's (`.<pid>.tmp`). */
+function isTemporaryOf(file: string, name: string): boolean {
+  const base = basename(file);
+  return name.startsWith(`${base}.`) && /^\.[0-9a-f]+\.tmp$/.test(name.slice(base.length));
+}
+
+/**
+ * Before the state is read at start: removes temporary files a writer that was killed
+ * mid-write left beside FILE, and proves FILE's directory can be written, so a state that
+ * could never be saved fails the start instead of being lost at stop.
+ */
+export async function prepareStateFile(file: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dirname(file));
+  } catch (error) {
+    throw unwritable(file, error);
+  }
+  for (const name of names) {
+    if (isTemporaryOf(file, name)) await rm(join(dirname(file), name), { force: true });
+  }
+  try {
+    const { path, handle } = await openTemporary(file);
+    await handle.close();
+    await rm(path, { force: true });
+  } catch (error) {
+    throw unwritable(file, error);
+  }
+}
+
+function unwritable(file: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new Error(
+    `state file ${file} cannot be written (${code} in ${dirname(file)}); create the directory, make it writable, or pass another --state file`,
+  );
+}
+
+/**
+ * Writes the snapshot to a fresh temporary file, streamed in pieces (so its size is not
+ * bounded by the longest string V8 can build), then renames it over FILE.
+ */
+export async function writeState(file: string, snapshot: DevSnapshot): Promise<void> {
+  const { path, handle } = await openTemporary(file);
+  try {
+    await pipeline(Readable.from(jsonPieces(snapshot)), handle.createWriteStream());
+    await rename(path, file);
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The largest state file read: its text becomes one string for JSON.parse, and V8's strings
+ * stop at this many characters (a UTF-8 byte is at most one character).
+ */
+const MAX_STATE_BYTES = constants.MAX_STRING_LENGTH;
 
 /** The state in FILE; `undefined` when FILE does not exist yet. Throws a clear Error otherwise. */
 export async function readState(file: string): Promise<DevSnapshot | undefined> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    const bytes = await readChecked(file);
+    if (bytes === undefined) return undefined;
+    text = bytes.toString("utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new Error(`state file ${file} cannot be read: ${(error as Error).message}`);
   }
   let value: unknown;
@@ -54,6 +124,36 @@ export async function readState(file: string): Promise<DevSnapshot | undefined> 
     );
   }
   return readSnapshot(value, `state file ${file}`);
+}
+
+/**
+ * FILE's bytes, their shape checked chunk by chunk as they are read (as an upload is), before
+ * anything parses them; undefined when FILE does not exist.
+ */
+async function readChecked(file: string): Promise<Buffer | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size > MAX_STATE_BYTES) {
+      throw new Error(`it is ${size} bytes, more than the ${MAX_STATE_BYTES} x-dev can parse`);
+    }
+    const shape = new JsonShape();
+    const chunks: Buffer[] = [];
+    for await (const chunk of handle.createReadStream({ autoClose: false })) {
+      const broken = shape.feed(chunk as Buffer);
+      if (broken !== undefined) throw new Error(`it ${broken}; it may be corrupt`);
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

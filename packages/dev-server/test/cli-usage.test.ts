@@ -88,6 +88,7 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
 
 describe("the start banner", () => {
   const input = {
+    host: "127.0.0.1",
     workflowUrl: "http://127.0.0.1:8080",
     vectorUrl: "http://127.0.0.1:8081",
     dashboardUrl: "http://127.0.0.1:8080/#token=dev_abc",
@@ -119,6 +120,14 @@ describe("the start banner", () => {
     );
     expect(lines).toContain("  seed      12 records loaded from seed.jsonl");
     expect(lines.find((line) => line.startsWith("  clock     manual"))).toBeDefined();
+  });
+
+  it("prints the address it bound, and what binding every interface exposes", () => {
+    expect(banner(input).split("\n")).toContain("  bound     127.0.0.1 (this machine only)");
+    const lines = banner({ ...input, host: "0.0.0.0" }).split("\n");
+    expect(lines).toContain(
+      "  bound     0.0.0.0 (every interface): reachable from other machines; anyone with the token can",
+    );
   });
 
   it("quotes a token a shell would split", () => {

@@ -113,61 +113,109 @@ describe("CORS restricted with corsOrigin", () => {
   });
 });
 
-describe("CORS on the test kit's routes (faults, snapshot, a run)", () => {
+describe("CORS on the test kit's routes: the dashboard's origin and kitOrigins only", () => {
   const auth = { authorization: `Bearer ${TOKEN}` };
+  const kitRoutes = [
+    ["vector", "/v2/dev/snapshot", "GET"],
+    ["workflow", "/v2/dev/faults", "GET"],
+    ["workflow", "/v2/dev/runs", "GET"],
+    ["workflow", "/v2/dev/clock", "GET"],
+    ["workflow", "/v2/dev/vector/info", "GET"],
+  ] as const;
 
-  it.each([
-    ["vector", "/v2/dev/snapshot", "PUT"],
-    ["workflow", "/v2/dev/faults/fault_1", "DELETE"],
-    ["workflow", "/v2/dev/runs/wfr_1", "DELETE"],
-  ] as const)("%s %s: a preflight for %s is granted it", async (which, path, method) => {
-    const { vectorUrl, workflowUrl } = await start();
-    const base = which === "vector" ? vectorUrl : workflowUrl;
-    const response = await fetch(`${base}${path}`, {
-      method: "OPTIONS",
-      headers: {
-        origin: PAGE,
-        "access-control-request-method": method,
-        "access-control-request-headers": "authorization,content-type",
-      },
+  async function startKit(kitOrigins?: string): Promise<DevServer> {
+    dev = await startDevServer({
+      token: TOKEN,
+      vector: { dimension: 2 },
+      ...(kitOrigins === undefined ? {} : { kitOrigins }),
     });
-    expect(response.status).toBe(204);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    const methods = response.headers.get("access-control-allow-methods") ?? "";
-    expect(methods.split(", ")).toEqual(expect.arrayContaining(["GET", method]));
+    return dev;
+  }
+
+  it.each(kitRoutes)(
+    "%s %s: a page of another origin gets a 403, even with the token",
+    async (which, path) => {
+      const { vectorUrl, workflowUrl } = await startKit();
+      const base = which === "vector" ? vectorUrl : workflowUrl;
+      const read = await fetch(`${base}${path}`, { headers: { origin: PAGE, ...auth } });
+      expect(read.status).toBe(403);
+      expect(((await read.json()) as { error: string }).error).toContain(
+        `origin ${PAGE} may not call the test kit's routes`,
+      );
+      expect((await preflight(`${base}${path}`)).status).toBe(403);
+    },
+  );
+
+  it("a page of another origin cannot wipe the index or add a fault", async () => {
+    const server = await startKit();
+    await server.vector.upsert([{ id: "a", vector: [1, 0] }]);
+    const wiped = await fetch(`${server.workflowUrl}/v2/dev/snapshot`, {
+      method: "PUT",
+      headers: { origin: "http://evil.test", "content-type": "text/plain", ...auth },
+      body: JSON.stringify({ ...(await server.snapshot()), namespaces: {} }),
+    });
+    expect(wiped.status).toBe(403);
+    const added = await fetch(`${server.vectorUrl}/v2/dev/faults`, {
+      method: "POST",
+      headers: { origin: "http://evil.test", "content-type": "text/plain", ...auth },
+      body: JSON.stringify({ service: "vector", status: 503 }),
+    });
+    expect(added.status).toBe(403);
+    expect((await server.snapshot()).namespaces[""]).toHaveLength(1);
+    expect(await server.faults.list()).toEqual([]);
   });
 
-  it("answers, and refuses a missing token, with the CORS headers", async () => {
-    const { vectorUrl } = await start();
+  it("the dashboard's own origin, by its address or localhost, is answered", async () => {
+    const { workflowUrl } = await startKit();
+    const port = new URL(workflowUrl).port;
+    for (const origin of [workflowUrl, `http://localhost:${port}`]) {
+      const advanced = await fetch(`${workflowUrl}/v2/dev/clock`, {
+        headers: { origin, ...auth },
+      });
+      expect(advanced.status).toBe(200);
+    }
+  });
+
+  it("kitOrigins lists more pages: a preflight is granted the kit's methods, answers echo the origin", async () => {
+    const { vectorUrl, workflowUrl } = await startKit(PAGE);
+    for (const [base, path, method] of [
+      [vectorUrl, "/v2/dev/snapshot", "PUT"],
+      [workflowUrl, "/v2/dev/faults/fault_1", "DELETE"],
+    ] as const) {
+      const granted = await fetch(`${base}${path}`, {
+        method: "OPTIONS",
+        headers: {
+          origin: PAGE,
+          "access-control-request-method": method,
+          "access-control-request-headers": "authorization,content-type",
+        },
+      });
+      expect(granted.status).toBe(204);
+      expect(granted.headers.get("access-control-allow-origin")).toBe(PAGE);
+      const methods = granted.headers.get("access-control-allow-methods") ?? "";
+      expect(methods.split(", ")).toEqual(expect.arrayContaining(["GET", method]));
+    }
     const listed = await fetch(`${vectorUrl}/v2/dev/faults`, {
       headers: { origin: PAGE, ...auth },
     });
     expect(listed.status).toBe(200);
-    expect(listed.headers.get("access-control-allow-origin")).toBe("*");
-    const refused = await fetch(`${vectorUrl}/v2/dev/faults`, { headers: { origin: PAGE } });
-    expect(refused.status).toBe(401);
-    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
-  });
-
-  it("refuses a page from an origin corsOrigin leaves out with 403, before acting", async () => {
-    const server = await start(PAGE);
-    await server.faults.add({ service: "vector", status: 503 });
-    const cleared = await fetch(`${server.vectorUrl}/v2/dev/faults`, {
-      method: "DELETE",
+    expect(listed.headers.get("access-control-allow-origin")).toBe(PAGE);
+    const other = await fetch(`${vectorUrl}/v2/dev/faults`, {
       headers: { origin: "http://evil.test", ...auth },
     });
-    expect(cleared.status).toBe(403);
-    expect(await cleared.json()).toMatchObject({
-      status: 403,
-      error: expect.stringContaining("http://evil.test"),
-    });
-    expect(await server.faults.list()).toHaveLength(1);
+    expect(other.status).toBe(403);
+  });
 
-    const allowed = await fetch(`${server.workflowUrl}/v2/dev/snapshot`, {
-      headers: { origin: PAGE, ...auth },
-    });
-    expect(allowed.status).toBe(200);
-    expect(allowed.headers.get("access-control-allow-origin")).toBe(PAGE);
-    expect(allowed.headers.get("vary")).toBe("Origin");
+  it("the services' own routes keep their policy: any origin by default", async () => {
+    const { vectorUrl } = await startKit();
+    const info = await fetch(`${vectorUrl}/info`, { headers: { origin: PAGE, ...auth } });
+    expect(info.status).toBe(200);
+    expect(info.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("a kitOrigins entry that is not an origin is refused at start", async () => {
+    await expect(startDevServer({ kitOrigins: "localhost:5173" })).rejects.toThrow(
+      /kitOrigins: "localhost:5173" is not an origin/,
+    );
   });
 });

@@ -166,6 +166,37 @@ describe("the dev dashboard in Chromium", { timeout: 60_000 }, () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("adds a fault by operation from the form, which offers each service's operations", async () => {
+    await dev.faults.clear();
+    await page.selectOption("#fault-service", "workflow");
+    expect(await page.locator("#fault-operation option").allTextContents()).toEqual([
+      "every route",
+      "trigger",
+    ]);
+    await page.selectOption("#fault-service", "vector");
+    expect(await page.locator("#fault-operation option").allTextContents()).toEqual([
+      "every route",
+      "range",
+      "query",
+      "fetch",
+      "info",
+      "upsert",
+      "delete",
+      "reset",
+      "scan",
+    ]);
+    await page.selectOption("#fault-operation", "info");
+    await page.fill("#fault-status", "502");
+    await page.click("#fault-form button[type=submit]");
+    await page.locator("#fault-rules", { hasText: "info (operation)" }).waitFor();
+    const answer = await fetch(`${dev.vectorUrl}/info`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
+    expect(answer.status).toBe(502);
+    expect(await dev.faults.list()).toMatchObject([{ operation: "info", status: 502, hits: 1 }]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("links the dashboard from the vector port", async () => {
     const response = await fetch(`${dev.vectorUrl}/`);
     expect(response.status).toBe(200);

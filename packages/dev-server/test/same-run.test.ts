@@ -1,6 +1,6 @@
 // The same run every time: two dev servers started with the same randomSeed and startAt and
 // sent the same requests give byte-identical answers and run views; without a seed run ids
-// differ. Under the manual clock every time shown is the clock's.
+// differ, and the token is random unless given. Under the manual clock every time shown is the clock's.
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
 import { type Receiver, startReceiver } from "./workflow-harness.js";
@@ -14,12 +14,13 @@ afterEach(async () => {
   endpoint = undefined;
 });
 
-async function start(randomSeed?: number): Promise<DevServer> {
+async function start(randomSeed?: number, token?: string): Promise<DevServer> {
   const dev = await startDevServer({
     clock: "manual",
     startAt: START,
     vector: { dimension: 2 },
     ...(randomSeed === undefined ? {} : { randomSeed }),
+    ...(token === undefined ? {} : { token }),
   });
   started.push(dev);
   return dev;
@@ -68,7 +69,7 @@ async function session(dev: DevServer, workflowUrl: string): Promise<string[]> {
 describe("randomSeed and startAt", () => {
   it("two servers started alike and sent the same requests answer byte for byte the same", async () => {
     endpoint = await startReceiver((call) => (call.path === "/fail" ? 500 : 200));
-    const [a, b] = [await start(7), await start(7)];
+    const [a, b] = [await start(7, "dev_same"), await start(7, "dev_same")];
     const first = await session(a, endpoint.url);
     const second = await session(b, endpoint.url);
     expect(second).toEqual(first);
@@ -77,6 +78,12 @@ describe("randomSeed and startAt", () => {
     expect(runs[0]?.workflowCreatedAt).toBe(Date.parse(START));
     expect(runs.map((run) => run.state)).toEqual(["succeeded", "succeeded", "callback-failed"]);
     expect(a.clock.now()).toBe(Date.parse(START) + 2 * 3_600_000);
+  });
+
+  it("keeps the token random under a seed: a page cannot guess it from a small number", async () => {
+    const [a, b] = [await start(7), await start(7)];
+    expect(a.token).not.toBe(b.token);
+    expect(a.token).toMatch(/^dev_[\w-]{24}$/);
   });
 
   it("another seed, or none, gives other run ids and tokens", async () => {

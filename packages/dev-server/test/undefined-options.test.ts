@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   createVectorService,
   createWorkflowService,
+  DEFAULT_KIT_LIMITS,
   DEFAULT_VECTOR_LIMITS,
   DEFAULT_WORKFLOW_LIMITS,
   type DevServer,
@@ -20,10 +21,9 @@ afterEach(async () => {
 });
 
 const LIMITS = Object.fromEntries(
-  Object.keys({ ...DEFAULT_VECTOR_LIMITS, ...DEFAULT_WORKFLOW_LIMITS }).map((key) => [
-    key,
-    undefined,
-  ]),
+  Object.keys({ ...DEFAULT_VECTOR_LIMITS, ...DEFAULT_WORKFLOW_LIMITS, ...DEFAULT_KIT_LIMITS }).map(
+    (key) => [key, undefined],
+  ),
 );
 
 describe("an optional field given as undefined is a field left out", () => {
@@ -43,6 +43,7 @@ describe("an optional field given as undefined is a field left out", () => {
       logPolls: undefined,
       deliveryTimeoutMs: undefined,
       corsOrigin: undefined,
+      kitOrigins: undefined,
       limits: LIMITS,
       stateFile: undefined,
       ...{ timescale: undefined },
@@ -90,6 +91,7 @@ describe("an optional field given as undefined is a field left out", () => {
       status: 500,
       path: undefined,
       method: undefined,
+      operation: undefined,
       body: undefined,
       headers: undefined,
       delayMs: undefined,

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../src/vector/errors.js";
+import { FilterWork } from "../src/vector/filter-work.js";
 import { compileGlob, GlobPatternError } from "../src/vector/glob.js";
+
+/** A budget no test here comes near: these tests are about what matches. */
+const ample = () => new FilterWork(Number.MAX_SAFE_INTEGER);
 
 // The reference: the glob rules read literally, one recursive step per pattern character,
 // trying every split for `*`. Exponential, so only for the small inputs below.
@@ -85,7 +90,7 @@ describe("glob matching", () => {
     ["\\*", "\\x", true],
     ["\\*", "\\*", true],
   ])("%s on %s is %s", (pattern, value, expected) => {
-    expect(compileGlob(pattern).test(value)).toBe(expected);
+    expect(compileGlob(pattern).test(value, ample())).toBe(expected);
   });
 
   it.each([
@@ -121,7 +126,9 @@ describe("glob matching", () => {
             if (!(err instanceof GlobPatternError)) throw err;
           }
           expect(glob !== undefined).toBe(valid);
-          if (glob) expect(glob.test(value.join(""))).toBe(referenceMatch(pattern, value));
+          if (glob) {
+            expect(glob.test(value.join(""), ample())).toBe(referenceMatch(pattern, value));
+          }
         },
       ),
       { numRuns: 5000 },
@@ -139,11 +146,30 @@ describe("glob matching", () => {
     for (const [pattern, value, expected] of cases) {
       const glob = compileGlob(pattern);
       const started = performance.now();
-      const matched = glob.test(value);
+      const matched = glob.test(value, ample());
       const ms = performance.now() - started;
       // Reported, not asserted: timing depends on the machine.
       console.log(`glob of ${pattern.length} chars on ${value.length} chars: ${ms.toFixed(2)} ms`);
       expect(matched).toBe(expected);
     }
+  });
+
+  it("spends a step of its budget per position it tries, and stops when the budget runs out", () => {
+    // The probe's shape: a long pattern that almost matches, on a long value (9 million
+    // steps to the end).
+    const glob = compileGlob(`*${"a".repeat(1000)}b`);
+    const value = "a".repeat(10_000);
+    let caught: unknown;
+    try {
+      glob.test(value, new FilterWork(1_000_000));
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(InvalidInputError);
+    expect((caught as Error).message).toContain("limit of 1000000 steps");
+    expect((caught as Error).message).toContain("--max-filter-steps");
+    // A literal pattern tries each of the value's 3 positions once: 3 steps.
+    expect(compileGlob("abc").test("abc", new FilterWork(3))).toBe(true);
+    expect(() => compileGlob("abc").test("abc", new FilterWork(2))).toThrow(InvalidInputError);
   });
 });

@@ -9,7 +9,11 @@ import {
   validateResponseParts,
 } from "@x/openapi-check";
 import { expect } from "vitest";
-import { createVectorService, type VectorServiceOptions } from "../src/vector/service.js";
+import {
+  createVectorService,
+  type VectorService,
+  type VectorServiceOptions,
+} from "../src/vector/service.js";
 
 const spec = loadSpec("vector");
 export const TOKEN = "test-token-123";
@@ -29,6 +33,8 @@ export interface CallOptions {
 
 export interface VectorHarness {
   url: string;
+  /** The service itself, for what only its code API does (dropping a namespace). */
+  service: VectorService;
   call(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Answer>;
   post(path: string, body: unknown): Promise<Answer>;
   upsert(records: unknown, namespace?: string): Promise<void>;
@@ -84,6 +90,7 @@ export async function startVector(
 
   return {
     url,
+    service,
     call,
     post: (path, body) => call("POST", path, body),
     async upsert(records, namespace) {

@@ -4,7 +4,6 @@ import {
   context,
   isSpanContextValid,
   type PropagationAPI,
-  propagation,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -21,12 +20,17 @@ import type { CallTrace, TracedCallInfo, Tracing } from "@x/core";
 import { errorType, retryEvent } from "./attempt-event";
 import { callAttributesOf } from "./attributes";
 import { injectContext } from "./propagate";
+import { globalOrW3c } from "./w3c-propagator";
 
 /** Options of {@link tracing}; every one is optional. */
 export interface TracingOptions {
   /** Where spans go; default: the global tracer provider (`trace.getTracerProvider()`). */
   tracerProvider?: TracerProvider | undefined;
-  /** What writes the trace context on each request; default: the global `propagation` API. */
+  /**
+   * What writes the trace context on each request; default: the global propagator when one
+   * is registered (`propagation.setGlobalPropagator`, done by your SDK), W3C Trace Context
+   * (`traceparent`, `tracestate`) when none is.
+   */
   propagator?: TextMapPropagator | undefined;
   /**
    * Whether each request carries the trace context of its span (`traceparent`, `tracestate`),
@@ -44,8 +48,9 @@ export interface TracingOptions {
 /**
  * OpenTelemetry tracing for an x client, by the HTTP semantic conventions for resends: a
  * span per method call named after the operation (`VectorIndex.query`, or `POST /query`
- * for `api`), a CLIENT span per HTTP attempt under it (named like `POST /query/{namespace}`,
- * with `http.request.resend_count` from the second), an event per retried attempt, and the
+ * for `api`), a CLIENT span per HTTP attempt under it (named like `POST /query`, or
+ * `POST /query/{namespace}` in a named namespace, with `http.request.resend_count` from the
+ * second), an event per retried attempt, and the
  * W3C trace context on every request. Give it as a client's `tracing` option. The token,
  * request and response bodies, metadata and a destination URL's query values are never
  * recorded.
@@ -67,7 +72,8 @@ export function tracing(options: TracingOptions = {}): Tracing {
   const { propagate = true, attemptSpans = true } = options;
   const provider = options.tracerProvider ?? trace.getTracerProvider();
   const tracer = provider.getTracer("@x/otel");
-  const propagator: TextMapPropagator | PropagationAPI = options.propagator ?? propagation;
+  const given = options.propagator;
+  const propagatorOf = (): TextMapPropagator | PropagationAPI => given ?? globalOrW3c();
   const callAttributes = callAttributesOf();
 
   const kind = attemptSpans ? SpanKind.INTERNAL : SpanKind.CLIENT;
@@ -97,7 +103,7 @@ export function tracing(options: TracingOptions = {}): Tracing {
           );
           carried = trace.setSpan(inCall, attemptSpan);
         }
-        if (propagate) injectContext(propagator, carried, headers, call.template);
+        if (propagate) injectContext(propagatorOf(), carried, headers, call.template);
       },
       attempted(event) {
         if (event.retryInMs !== undefined) {
@@ -131,7 +137,7 @@ export function tracing(options: TracingOptions = {}): Tracing {
       attempt(_attempt, headers) {
         if (!propagate) return;
         inCall ??= passesOn(parent, span) ? parent : trace.setSpan(parent, span);
-        injectContext(propagator, inCall, headers, template);
+        injectContext(propagatorOf(), inCall, headers, template);
       },
       end() {
         span.end();

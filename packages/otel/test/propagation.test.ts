@@ -7,6 +7,7 @@ import {
   ProxyTracerProvider,
   propagation,
   type SpanContext,
+  type TextMapPropagator,
   TraceFlags,
   trace,
 } from "@opentelemetry/api";
@@ -49,6 +50,16 @@ const PARENT: SpanContext = {
 function underParent<T>(run: () => Promise<T>): Promise<T> {
   return context.with(trace.setSpanContext(context.active(), PARENT), run);
 }
+
+/** A propagator of another format: it writes only the trace id, under its own header. */
+const ONLY_B3_LIKE: TextMapPropagator = {
+  inject(context, carrier, setter) {
+    const span = trace.getSpanContext(context);
+    if (span) setter.set(carrier, "x-test-trace", span.traceId);
+  },
+  extract: (context) => context,
+  fields: () => ["x-test-trace"],
+};
 
 /** `traceparent`'s version, trace id, parent id and flags. */
 function parse(traceparent: string | null) {
@@ -114,18 +125,34 @@ describe("a vector call", () => {
     expect(onlySpan(spans()).spanContext().traceId).toBe(PARENT.traceId);
   });
 
-  test("without a propagator option, the global one is used", async () => {
-    const withGlobal = vector({ propagator: undefined });
-    await withGlobal.index.info();
-    // No global propagator registered: the API's default writes nothing.
-    expect(withGlobal.sent[0]?.has("traceparent")).toBe(false);
+  test("without a propagator option and none registered, W3C trace context goes on the wire", async () => {
+    // The API's default propagator is a no-op: without this fallback nothing would be sent.
+    expect(propagation.fields()).toEqual([]);
+    const { index, sent, spans } = vector({ propagator: undefined });
+    await underParent(() => index.info());
+    expect(parse(sent[0]?.get("traceparent") ?? null)).toEqual({
+      version: "00",
+      traceId: PARENT.traceId,
+      spanId: onlySpan(spans()).spanContext().spanId,
+      flags: "01",
+    });
+    expect(sent[0]?.get("tracestate")).toBe("vendor=opaque");
+  });
 
+  test("a registered global propagator is used, also when registered after the client was made", async () => {
+    const { index, sent } = vector({ propagator: undefined });
+    propagation.setGlobalPropagator(ONLY_B3_LIKE);
+    await index.info();
+    expect(sent[0]?.has("traceparent")).toBe(false);
+    expect(sent[0]?.get("x-test-trace")).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  test("an explicit propagator wins over the global one", async () => {
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-    await withGlobal.index.info();
-    const [, second] = withGlobal.spans();
-    expect(parse(withGlobal.sent[1]?.get("traceparent") ?? null).spanId).toBe(
-      second?.spanContext().spanId,
-    );
+    const { index, sent } = vector({ propagator: ONLY_B3_LIKE });
+    await index.info();
+    expect(sent[0]?.has("traceparent")).toBe(false);
+    expect(sent[0]?.get("x-test-trace")).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 

@@ -161,6 +161,22 @@ describe("attempt spans", () => {
     );
   });
 
+  test("an api call whose own middleware replaces the Request keeps the operation's name", async () => {
+    const trace = recorded();
+    const { fetch } = stubFetch({ status: 200, body: { result: { nextCursor: "", vectors: [] } } });
+    const index = new VectorIndex({ url: BASE, token: TOKEN, fetch, tracing: trace.tracing });
+    const replace: Middleware = { onRequest: ({ request }) => new Request(request) };
+    await index.api.POST("/range/{namespace}", {
+      params: { path: { namespace: "films" } },
+      body: { cursor: "0", limit: 1 },
+      middleware: [replace],
+    });
+    expect(trace.spans().map((span) => span.name)).toEqual([
+      "POST /range/{namespace}",
+      "POST /range/{namespace}",
+    ]);
+  });
+
   test("attemptSpans: false leaves one CLIENT span, named after the operation", async () => {
     const exporter = new InMemorySpanExporter();
     const provider = new BasicTracerProvider({

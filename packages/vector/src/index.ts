@@ -26,6 +26,7 @@ export {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ResponseTooLargeError,
   TimeoutError,
   UnprocessableEntityError,
   ValidationError,

@@ -79,4 +79,13 @@ describe("api with parseAs", () => {
       });
     }
   });
+
+  it('"json" on a 2xx that is not JSON is an ApiError when the client\'s middleware answered with it', async () => {
+    const { client, seen } = index([{ result: SCORES }]);
+    client.use({ onRequest: () => new Response("<html>a cached page</html>") });
+    const expected = { name: "ApiError", message: expect.stringContaining("body is not JSON") };
+    await expect(client.api.GET("/info")).rejects.toMatchObject(expected);
+    await expect(client.info()).rejects.toMatchObject(expected);
+    expect(seen).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import {
   BadRequestError,
   InternalServerError,
   NotFoundError,
+  ResponseTooLargeError,
   UnprocessableEntityError,
   type VectorIndex,
   XError,
@@ -158,5 +159,34 @@ describe("signal", () => {
     expect(error).toBeInstanceOf(XError);
     expect((error as AbortError).cause).toBe(reason);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe("maxResponseBytes", () => {
+  // 1000 records of 3 dimensions: about 40 KB of JSON.
+  const many = Array.from({ length: 1000 }, (_, i) => ({ id: `id-${i}`, vector: [0.1, 0.2, 0.3] }));
+
+  it("bounds every method's body, and `api`'s, from the client option", async () => {
+    const { client, seen } = index([{ result: many }], { maxRetries: 2, maxResponseBytes: 1000 });
+    const error = await client.fetch({ prefix: "id-" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error).toMatchObject({ maxResponseBytes: 1000 });
+    expect(seen).toHaveLength(1);
+    await expect(client.api.POST("/fetch", { body: { prefix: "id-" } })).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
+  });
+
+  it("is raised per call, and refused when it is not a positive integer", async () => {
+    const { client } = index([{ result: many }], { maxResponseBytes: 1000 });
+    const records = await client.fetch({ prefix: "id-" }, { maxResponseBytes: 1_000_000 });
+    expect(records).toHaveLength(1000);
+    await expect(client.info({ maxResponseBytes: 0 })).rejects.toMatchObject({
+      name: "ValidationError",
+      field: "maxResponseBytes",
+    });
+    expect(() => index([], { maxResponseBytes: 2.5 })).toThrow(
+      "maxResponseBytes: must be a positive integer (bytes)",
+    );
   });
 });

@@ -185,7 +185,7 @@ export class Fetch implements Command {
       ...this.include,
     });
     const records = model.records(this.namespace);
-    // Exactly one of ids and prefix (DESIGN.md §4).
+    // A fetch takes exactly one of ids and prefix; both is a 400.
     if ("ids" in this.by && "prefix" in this.by) {
       expect(answer.status).toBe(400);
       return;

@@ -1,4 +1,5 @@
-// A plain in-memory model of the vector service, to the semantics of DESIGN.md §4: records
+// A plain in-memory model of the vector service, to the semantics the repo's README and the
+// dev server's README state: records
 // kept in insertion order per namespace (an upsert of an existing id keeps its place, as a
 // Map does), values stored as float32, dense scores by brute force, `/reset` emptying one
 // namespace or all of them while every namespace stays listed, an unknown namespace a 404.
@@ -42,7 +43,10 @@ export function matches(record: ModelRecord, filter: ModelFilter): boolean {
   }
 }
 
-/** The score the service defines for two dense vectors (DESIGN.md §4), in float64. */
+/**
+ * The score the service defines for two dense vectors, in float64, in [0, 1]: cosine
+ * `(1 + cos) / 2`, euclidean `1 / (1 + squared distance)` (the model's two metrics).
+ */
 export function denseScore(metric: ModelMetric, a: number[], b: number[]): number {
   let dot = 0;
   let aa = 0;

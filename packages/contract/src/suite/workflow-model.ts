@@ -1,7 +1,7 @@
 // A plain model of the workflow emulator's runs on a manual clock: when each delivery,
 // retry and failure call is due, what the endpoint answers, and the state each run is in.
-// It follows DESIGN.md §4 and the seed: Not-Before wins over Delay; a failed delivery is
-// retried after the Svc-Retry-Delay expression's ms (the default backoff
+// The service's rules it follows: Not-Before wins over Delay; a failed delivery is retried
+// after the Svc-Retry-Delay expression's ms (the default backoff
 // `min(86400, e^(2.5 n))` s without one), `n` the retries made so far; once the retries are
 // spent the failure call goes out at once, to Svc-Failure-Callback or else the workflow URL,
 // retried the same way.

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendSafely } from "../send-safely.js";
 import type { VectorService } from "../vector/service.js";
+import { workflowErrorBody } from "../workflow/http.js";
 import { PAGE_CSS, PAGE_HTML, vectorLinkPage } from "./page-html.js";
 import { PAGE_SCRIPT } from "./page-script.js";
 
@@ -39,13 +41,9 @@ export function dashboardUrl(workflowUrl: string, token: string): string {
   return `${workflowUrl}/#token=${encodeURIComponent(token)}`;
 }
 
-function send(res: ServerResponse, type: string, body: string): void {
-  res.writeHead(200, {
-    ...SECURITY_HEADERS,
-    "content-type": type,
-    "content-length": Buffer.byteLength(body),
-  });
-  res.end(body);
+function send(res: ServerResponse, type: string, body: string, log: (line: string) => void): void {
+  const headers = { ...SECURITY_HEADERS, "content-type": type };
+  sendSafely(res, 200, headers, [Buffer.from(body)], workflowErrorBody, log);
 }
 
 function pathOf(req: IncomingMessage): { path: string; search: string } {
@@ -61,13 +59,17 @@ function isPageVectorRoute(method: string | undefined, rest: string): boolean {
   return (rest === "/scan" || rest.startsWith("/scan/")) && method === "POST";
 }
 
-export function createDashboard(vector: VectorService, workflowUrl: () => string): Dashboard {
+export function createDashboard(
+  vector: VectorService,
+  workflowUrl: () => string,
+  log: (line: string) => void,
+): Dashboard {
   return {
     onWorkflowPort(req, res) {
       const { path, search } = pathOf(req);
       const asset = ASSETS[path];
       if (asset !== undefined && (req.method === "GET" || req.method === "HEAD")) {
-        send(res, asset.type, asset.body);
+        send(res, asset.type, asset.body, log);
         return true;
       }
       if (!path.startsWith(`${VECTOR_PREFIX}/`)) return false;
@@ -82,7 +84,7 @@ export function createDashboard(vector: VectorService, workflowUrl: () => string
       if (pathOf(req).path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) {
         return false;
       }
-      send(res, "text/html; charset=utf-8", vectorLinkPage(`${workflowUrl()}/`));
+      send(res, "text/html; charset=utf-8", vectorLinkPage(`${workflowUrl()}/`), log);
       return true;
     },
   };

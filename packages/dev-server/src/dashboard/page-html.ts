@@ -44,10 +44,17 @@ export const PAGE_HTML = `<!doctype html>
     <p id="runs-empty" class="muted">No runs yet: trigger one (the x-dev banner shows a curl).</p>
     <div id="run-detail" hidden></div>
   </section>
-  <section id="faults-panel" hidden>
+  <section id="faults-panel">
     <h2>Faults</h2>
+    <form id="fault-form" class="filters">
+      <label>Service <select id="fault-service"><option>vector</option><option>workflow</option></select></label>
+      <label>Operation <select id="fault-operation"></select></label>
+      <label>Status <input id="fault-status" type="number" min="200" max="599" value="503"></label>
+      <label>Times <input id="fault-times" type="number" min="1" value="1"></label>
+      <button type="submit">Add fault</button>
+    </form>
     <ul id="fault-rules"></ul>
-    <table>
+    <table id="faulted-table">
       <thead><tr><th>Time</th><th>Request</th><th>Fault</th><th>Outcome</th></tr></thead>
       <tbody id="faulted-requests"></tbody>
     </table>

@@ -175,6 +175,7 @@ ${FAULTS_SCRIPT}
   $("records-next").addEventListener("click", () => loadRecords(false));
   $("advance-next").addEventListener("click", advanceToNextDue);
 
+  setUpFaultForm();
   if (!token) askForToken("Paste the token x-dev printed to connect.");
   pollRuns();
   pollInfo();

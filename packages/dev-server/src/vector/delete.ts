@@ -3,6 +3,8 @@
 import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
 import { filterField } from "./filter-field.js";
+import { FilterWork } from "./filter-work.js";
+import type { VectorLimits } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 
 /** What one delete removes: these ids, the ids with this prefix, or what the filter accepts. */
@@ -49,15 +51,19 @@ export function deleteBody(body: unknown): DeleteCriterion {
   return { filter };
 }
 
-/** The ids the criterion names: as given, or those of `ns` with the prefix or through the filter. */
+/**
+ * The ids the criterion names: as given, or those of `ns` with the prefix or through the
+ * filter. A filter over its limits is refused here, before anything is deleted.
+ */
 export function idsToDelete(
   ns: Namespace,
   criterion: DeleteCriterion,
-  maxGlobLength: number,
+  limits: VectorLimits,
 ): string[] {
   if ("ids" in criterion) return criterion.ids;
   if ("prefix" in criterion) return ns.ids().filter((id) => id.startsWith(criterion.prefix));
   // deleteBody refused an empty filter, so this one parses to a condition.
-  const filter = filterField(criterion.filter, maxGlobLength, "filter")!;
-  return ns.ids().filter((id) => matches(filter, ns.records.get(id)!.metadata));
+  const filter = filterField(criterion.filter, limits, "filter")!;
+  const work = new FilterWork(limits.maxFilterSteps);
+  return ns.ids().filter((id) => matches(filter, ns.records.get(id)!.metadata, work));
 }

@@ -203,14 +203,23 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
 
 let compiled: WebAssembly.Module | null | undefined;
 
-/** The kernel bound to `memory`, or `null` where WebAssembly SIMD is unavailable. */
-export function dotsKernel(memory: WebAssembly.Memory): DotsKernel | null {
+/**
+ * Compiles the kernel's module once per process (`null` where WebAssembly SIMD is
+ * unavailable). `startDevServer` calls it before it resolves, so the first query does not.
+ */
+export function compileDotsKernel(): WebAssembly.Module | null {
   if (compiled === undefined) {
     const bytes = moduleBytes();
     compiled = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
   }
-  if (compiled === null) return null;
-  const instance = new WebAssembly.Instance(compiled, { env: { memory } });
+  return compiled;
+}
+
+/** The kernel bound to `memory`, or `null` where WebAssembly SIMD is unavailable. */
+export function dotsKernel(memory: WebAssembly.Memory): DotsKernel | null {
+  const kernel = compileDotsKernel();
+  if (kernel === null) return null;
+  const instance = new WebAssembly.Instance(kernel, { env: { memory } });
   return instance.exports.dots as DotsKernel;
 }
 

@@ -4,9 +4,20 @@ const PAGE = 65_536;
 const MAX_PAGES = 65_536; // wasm32 addresses at most 4 GiB
 
 /**
- * The dense vectors of one namespace: one contiguous float32 block in WebAssembly memory,
- * rows padded to a multiple of 4 floats, with squared norms kept in float64. Layout in
- * bytes: [query: stride floats][rows: capacity x stride floats][dot products: capacity floats].
+ * Bytes past which a namespace's rows move into WebAssembly memory for the SIMD kernel.
+ * Every WebAssembly memory reserves about 10 GiB of address space whatever its size (V8's
+ * guard regions), so a memory per namespace ran out after some 13,000 namespaces; a small
+ * namespace, where the kernel saves nothing worth it, keeps its rows in a plain buffer.
+ */
+const KERNEL_BYTES = 256 * 1024;
+
+/**
+ * The dense vectors of one namespace: one contiguous float32 block, rows padded to a
+ * multiple of 4 floats, with squared norms kept in float64. Layout in bytes: [query: stride
+ * floats][rows: capacity x stride floats][dot products: capacity floats]. The block is a
+ * plain buffer until it passes KERNEL_BYTES, then WebAssembly memory that the SIMD kernel
+ * reads (unless the runtime has no SIMD or no address space left: the rows then stay in a
+ * plain buffer, read by the JS loop).
  */
 export class DenseMatrix {
   readonly stride: number;
@@ -14,22 +25,23 @@ export class DenseMatrix {
   /** Squared norm of each row, computed in float64 from the stored float32 values. */
   sqNorms = new Float64Array(0);
   private capacity = 0;
-  private readonly memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES });
-  private readonly kernel: DotsKernel | null;
-  private view = new Float32Array(this.memory.buffer);
+  private plain = new ArrayBuffer(0);
+  private memory: WebAssembly.Memory | undefined;
+  private kernel: DotsKernel | null = null;
+  private view = new Float32Array(0);
 
   constructor(readonly dim: number) {
     this.stride = Math.ceil(dim / 4) * 4;
-    this.kernel = dotsKernel(this.memory);
   }
 
   private get rowsOffset(): number {
     return this.stride; // in floats
   }
 
-  /** Float32 view of the whole memory; renewed when growth detaches the old buffer. */
+  /** Float32 view of the whole block; renewed when growth replaces or detaches the buffer. */
   get floats(): Float32Array {
-    if (this.view.buffer !== this.memory.buffer) this.view = new Float32Array(this.memory.buffer);
+    const buffer = this.memory ? this.memory.buffer : this.plain;
+    if (this.view.buffer !== buffer) this.view = new Float32Array(buffer);
     return this.view;
   }
 
@@ -43,18 +55,46 @@ export class DenseMatrix {
     // 301 MiB instead of 384), and growing in place is cheap (no rows move).
     const capacity = Math.max(rows, Math.ceil(this.capacity * 1.25), 64);
     const bytes = (this.stride + capacity * this.stride + capacity) * 4;
-    const pages = Math.ceil(bytes / PAGE);
-    const current = this.memory.buffer.byteLength / PAGE;
-    if (pages > MAX_PAGES) {
+    if (bytes > MAX_PAGES * PAGE) {
       throw new RangeError(
         `a namespace holds at most ${Math.floor((MAX_PAGES * PAGE) / 4 / (this.stride + 1)) - 1} dense vectors of this dimension`,
       );
     }
-    if (pages > current) this.memory.grow(pages - current);
+    this.grow(bytes);
     const norms = new Float64Array(capacity);
     norms.set(this.sqNorms.subarray(0, this.count));
     this.sqNorms = norms;
     this.capacity = capacity;
+  }
+
+  /**
+   * Makes the block at least `bytes` long: WebAssembly memory grows in place; a plain buffer
+   * is copied into a larger one, or into WebAssembly memory once it passes KERNEL_BYTES.
+   * Only the rows in use are copied: the query and the dot products are rewritten by
+   * every query.
+   */
+  private grow(bytes: number): void {
+    if (this.memory) {
+      const pages = Math.ceil(bytes / PAGE);
+      const current = this.memory.buffer.byteLength / PAGE;
+      if (pages > current) this.memory.grow(pages - current);
+      return;
+    }
+    const from = this.rowStart(0) * 4;
+    const rows =
+      this.count === 0
+        ? new Uint8Array(0)
+        : new Uint8Array(this.plain, from, this.count * this.stride * 4);
+    const moved = bytes >= KERNEL_BYTES ? withKernel(Math.ceil(bytes / PAGE)) : undefined;
+    if (moved) {
+      this.memory = moved.memory;
+      this.kernel = moved.kernel;
+      new Uint8Array(moved.memory.buffer).set(rows, from);
+    } else {
+      const plain = new ArrayBuffer(bytes);
+      new Uint8Array(plain).set(rows, from);
+      this.plain = plain;
+    }
   }
 
   /**
@@ -141,4 +181,20 @@ export class DenseMatrix {
     }
     return s;
   }
+}
+
+/**
+ * WebAssembly memory of `pages` pages with the SIMD kernel bound to it; undefined where the
+ * runtime has no SIMD, or no address space for another memory (V8 throws a RangeError).
+ */
+function withKernel(pages: number): { memory: WebAssembly.Memory; kernel: DotsKernel } | undefined {
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES });
+  } catch (err) {
+    if (err instanceof RangeError) return undefined;
+    throw err;
+  }
+  const kernel = dotsKernel(memory);
+  return kernel ? { memory, kernel } : undefined;
 }

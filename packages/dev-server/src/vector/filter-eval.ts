@@ -1,4 +1,5 @@
 import type { FilterNode, Literal, Step } from "./filter-parse.js";
+import type { FilterWork } from "./filter-work.js";
 
 // Semantics: a condition on a field the record lacks is false, whatever the operator
 // (`!=` and the NOT forms included); `HAS FIELD` / `HAS NOT FIELD` test presence. Values
@@ -7,7 +8,8 @@ import type { FilterNode, Literal, Step } from "./filter-parse.js";
 
 type Json = unknown;
 
-function resolve(root: Json, path: Step[]): Json {
+function resolve(root: Json, path: Step[], work: FilterWork): Json {
+  work.spend(path.length);
   let cur = root;
   for (const step of path) {
     if (cur === null || typeof cur !== "object") return undefined;
@@ -46,25 +48,30 @@ function compare(a: Json, op: string, b: Literal): boolean {
   }
 }
 
-export function matches(node: FilterNode, metadata: Json): boolean {
+/** Whether a record's metadata passes the filter; the work is spent from `work`. */
+export function matches(node: FilterNode, metadata: Json, work: FilterWork): boolean {
+  work.spend(1);
   switch (node.kind) {
     case "or":
-      return node.items.some((n) => matches(n, metadata));
+      return node.items.some((n) => matches(n, metadata, work));
     case "and":
-      return node.items.every((n) => matches(n, metadata));
+      return node.items.every((n) => matches(n, metadata, work));
     case "has":
-      return (resolve(metadata, node.path) !== undefined) !== node.negated;
+      return (resolve(metadata, node.path, work) !== undefined) !== node.negated;
   }
-  const value = resolve(metadata, node.path);
+  const value = resolve(metadata, node.path, work);
   if (value === undefined) return false;
   switch (node.kind) {
     case "compare":
       return compare(value, node.op, node.value);
     case "glob":
-      return typeof value === "string" && node.pattern.test(value) !== node.negated;
+      return typeof value === "string" && node.pattern.test(value, work) !== node.negated;
     case "in":
-      return node.values.some((v) => equal(value, v)) !== node.negated;
+      // A set: one lookup whatever the list's length (literals are primitives, so `has` is `===`).
+      return node.values.has(value as Literal) !== node.negated;
     case "contains":
-      return Array.isArray(value) && value.some((v) => equal(v, node.value)) !== node.negated;
+      if (!Array.isArray(value)) return false;
+      work.spend(value.length);
+      return value.some((v) => equal(v, node.value)) !== node.negated;
   }
 }

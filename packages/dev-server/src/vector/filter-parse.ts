@@ -22,7 +22,7 @@ export type FilterNode =
   | { kind: "and"; items: FilterNode[] }
   | { kind: "compare"; path: Step[]; op: CompareOp; value: Literal }
   | { kind: "glob"; path: Step[]; negated: boolean; pattern: Glob }
-  | { kind: "in"; path: Step[]; negated: boolean; values: Literal[] }
+  | { kind: "in"; path: Step[]; negated: boolean; values: Set<Literal> }
   | { kind: "contains"; path: Step[]; negated: boolean; value: Literal }
   | { kind: "has"; path: Step[]; negated: boolean };
 
@@ -219,7 +219,7 @@ class Parser {
         values.push(this.literal());
       }
       this.expectPunct(")");
-      return { kind: "in", path, negated, values };
+      return { kind: "in", path, negated, values: new Set(values) };
     }
     if (this.isKeyword("CONTAINS")) {
       this.next();

@@ -4,7 +4,10 @@
 // Matching never backtracks more than one step: every token but `*` consumes exactly one
 // character, so remembering only the last `*` is enough (a later `*` can absorb anything an
 // earlier one could). The work is at most pattern length x value length, whatever the
-// pattern; a backtracking regular expression takes exponential time on `*a*a*a*...b`.
+// pattern; a backtracking regular expression takes exponential time on `*a*a*a*...b`. Each
+// step of the matcher is spent from the request's FilterWork, which stops a long match.
+
+import type { FilterWork } from "./filter-work.js";
 
 /** A pattern the matcher refuses; `position` is the 1-based character in the pattern. */
 export class GlobPatternError extends Error {
@@ -30,14 +33,14 @@ type GlobToken =
   | { kind: "class"; negated: boolean; ranges: CodePointRange[] };
 
 export interface Glob {
-  /** Whether the whole value matches the pattern. */
-  test(value: string): boolean;
+  /** Whether the whole value matches the pattern; each step of the match is spent from `work`. */
+  test(value: string, work: FilterWork): boolean;
 }
 
 /** Parses a pattern; throws `GlobPatternError` for an unclosed `[` or a reversed range. */
 export function compileGlob(pattern: string): Glob {
   const tokens = parseGlob(pattern);
-  return { test: (value) => matchTokens(tokens, value) };
+  return { test: (value, work) => matchTokens(tokens, value, work) };
 }
 
 function parseGlob(pattern: string): GlobToken[] {
@@ -119,13 +122,14 @@ function widthAt(value: string, index: number): number {
   return value.codePointAt(index)! > 0xffff ? 2 : 1;
 }
 
-function matchTokens(tokens: GlobToken[], value: string): boolean {
+function matchTokens(tokens: GlobToken[], value: string, work: FilterWork): boolean {
   let t = 0;
   let v = 0;
   // Where the last `*` was, and where in the value its run currently ends.
   let starToken = -1;
   let starEnd = 0;
   while (v < value.length) {
+    work.spend(1);
     const token = tokens[t];
     if (token?.kind === "star") {
       starToken = t;

@@ -5,7 +5,10 @@ export function info(config: IndexConfig, counts: Map<string, NamespaceTotals>) 
   let vectorCount = 0;
   let pendingVectorCount = 0;
   let indexSize = 0;
-  const namespaces: Record<string, { vectorCount: number; pendingVectorCount: number }> = {};
+  // Without a prototype: a namespace named "__proto__" is then a key like any other, where a
+  // plain object would take it as its prototype and drop it from the answer.
+  const namespaces: Record<string, { vectorCount: number; pendingVectorCount: number }> =
+    Object.create(null);
   for (const [name, c] of counts) {
     vectorCount += c.vectorCount;
     pendingVectorCount += c.pendingVectorCount;

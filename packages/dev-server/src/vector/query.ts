@@ -3,10 +3,11 @@ import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
 import { filterField } from "./filter-field.js";
 import type { FilterNode } from "./filter-parse.js";
+import type { FilterWork } from "./filter-work.js";
 import { float32Json } from "./float32.js";
 import { type Fusion, fuse } from "./fusion.js";
 import { denseVector, sparseVector } from "./input.js";
-import type { AnswerBudget } from "./limits.js";
+import type { AnswerBudget, VectorLimits } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import { includeFlags, output, type VectorRecordOutput } from "./read.js";
 import { sparseScoreAll } from "./sparse-search.js";
@@ -34,7 +35,7 @@ function parseQuery(
   raw: Record<string, unknown>,
   config: IndexConfig,
   where: string,
-  maxGlobLength: number,
+  limits: VectorLimits,
 ): Query {
   const query: Query = {
     topK: (raw.topK as number | undefined) ?? 10,
@@ -44,7 +45,7 @@ function parseQuery(
   };
   const filter = raw.filter as string | undefined;
   if (filter !== undefined) {
-    const parsed = filterField(filter, maxGlobLength, `${where}filter`);
+    const parsed = filterField(filter, limits, `${where}filter`);
     if (parsed) query.filter = parsed;
   }
   if (raw.vector !== undefined) {
@@ -68,17 +69,17 @@ function parseQuery(
 export function parseQueryBody(
   body: unknown,
   config: IndexConfig,
-  maxGlobLength: number,
+  limits: VectorLimits,
 ): { queries: Query[]; batch: boolean } {
   if (Array.isArray(body)) {
     return {
       queries: body.map((q: Record<string, unknown>, i) =>
-        parseQuery(q, config, `[${i}].`, maxGlobLength),
+        parseQuery(q, config, `[${i}].`, limits),
       ),
       batch: body.length > 1,
     };
   }
-  const query = parseQuery(body as Record<string, unknown>, config, "", maxGlobLength);
+  const query = parseQuery(body as Record<string, unknown>, config, "", limits);
   return { queries: [query], batch: false };
 }
 
@@ -87,9 +88,10 @@ export function runQuery(
   config: IndexConfig,
   q: Query,
   budget: AnswerBudget,
+  work: FilterWork,
 ): (VectorRecordOutput & { score: number })[] {
   const filter = q.filter;
-  const accept: Accept = filter ? (r) => matches(filter, r.metadata) : () => true;
+  const accept: Accept = filter ? (r) => matches(filter, r.metadata, work) : () => true;
   let scored: Scored[];
   if (q.vector && q.sparseVector) {
     const dense = denseScoreAll(ns, config.metric, q.vector, accept);

@@ -2,6 +2,8 @@ import { InvalidInputError } from "./errors.js";
 import { matches } from "./filter-eval.js";
 import { filterField } from "./filter-field.js";
 import type { FilterNode } from "./filter-parse.js";
+import type { FilterWork } from "./filter-work.js";
+import type { VectorLimits } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import { output, pageFrom, type VectorRecordOutput } from "./read.js";
 
@@ -25,7 +27,7 @@ function bad(message: string): never {
 }
 
 /** Reads `{ cursor?: "0", limit?: 20, filter?: "" }`; a 400 names what was wrong. */
-export function scanRequest(body: unknown, maxGlobLength: number): ScanRequest {
+export function scanRequest(body: unknown, limits: VectorLimits): ScanRequest {
   const raw = body ?? {};
   if (typeof raw !== "object" || Array.isArray(raw) || raw === null) {
     bad("body: must be an object { cursor?, limit?, filter? }");
@@ -45,7 +47,7 @@ export function scanRequest(body: unknown, maxGlobLength: number): ScanRequest {
     bad(`limit: must be an integer from 1 to ${MAX_SCAN_LIMIT} (got ${JSON.stringify(limit)})`);
   }
   if (typeof filter !== "string") bad("filter: must be a string");
-  const parsed = filterField(filter, maxGlobLength, "filter");
+  const parsed = filterField(filter, limits, "filter");
   return { cursor, limit, ...(parsed === undefined ? {} : { filter: parsed }) };
 }
 
@@ -53,6 +55,7 @@ export function scanRequest(body: unknown, maxGlobLength: number): ScanRequest {
 export function scan(
   ns: Namespace,
   request: ScanRequest,
+  work: FilterWork,
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
   const { filter, limit } = request;
   const include = { metadata: true, vectors: false, data: true };
@@ -60,7 +63,7 @@ export function scan(
     ns,
     request.cursor,
     limit,
-    (record) => filter === undefined || matches(filter, record.metadata),
+    (record) => filter === undefined || matches(filter, record.metadata, work),
   );
   return {
     nextCursor: page.nextCursor,

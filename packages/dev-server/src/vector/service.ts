@@ -12,11 +12,14 @@ import {
   MethodNotAllowed,
   parseJson,
   readBody,
+  requestUrl,
 } from "../http.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
 import { sendJsonSafely } from "../send-safely.js";
+import { short } from "../workflow/http.js";
 import { deleteBody, idsToDelete } from "./delete.js";
 import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
+import { FilterWork } from "./filter-work.js";
 import { info } from "./info.js";
 import { upsertBody } from "./input.js";
 import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
@@ -194,7 +197,9 @@ export interface VectorEmulator extends VectorService {
 const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
 const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
 const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
-const DEV_ROUTES = new Set(["upsert", "delete", "reset", "scan"]);
+/** The dev server's own writes and reads beside the spec's, each at `/<name>` and `/<name>/<namespace>`. */
+export const DEV_ROUTE_NAMES = ["upsert", "delete", "reset", "scan"] as const;
+const DEV_ROUTES = new Set<string>(DEV_ROUTE_NAMES);
 
 function indexConfig(index: IndexOptions = {}): IndexConfig {
   refuseUnknownOptions(index, INDEX_OPTIONS);
@@ -275,12 +280,17 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
 export function createVectorEmulator(options: VectorServiceOptions): VectorEmulator {
   refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
   const config = indexConfig(options.vector);
-  const store = new VectorStore(config, options.vector?.pendingMs ?? 50, options.now);
+  const limits = vectorLimits(options.limits);
+  const store = new VectorStore(
+    config,
+    options.vector?.pendingMs ?? 50,
+    options.now,
+    limits.maxNamespaces,
+  );
   const spec = loadSpec("vector");
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
   const cors = corsPolicy(options.corsOrigin);
-  const limits = vectorLimits(options.limits);
   const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
 
   /** Writes records already checked (by `upsertBody`). */
@@ -299,12 +309,12 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
   /** Deletes what a delete body names (ids, a prefix or a filter); returns how many. */
   const deleteIn = (body: unknown, namespace: string): number => {
     const criterion = deleteBody(body);
-    const ids = idsToDelete(store.namespace(namespace), criterion, limits.maxGlobLength);
+    const ids = idsToDelete(store.namespace(namespace), criterion, limits);
     return store.delete(ids, namespace);
   };
 
   const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = requestUrl(req);
     const found = route(url.pathname);
     if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
     if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
@@ -345,10 +355,12 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
         return { status: 200, body: { result: fetch(store.namespace(ns), body, budget()) } };
       case "query": {
         const space = store.namespace(ns);
-        const { queries, batch } = parseQueryBody(body, config, limits.maxGlobLength);
-        // One budget for the whole batch: it is one answer.
+        const { queries, batch } = parseQueryBody(body, config, limits);
+        // One budget of answer bytes and one of filter work for the whole batch: it is one
+        // request and one answer.
         const shared = budget();
-        const lists = queries.map((q) => runQuery(space, config, q, shared));
+        const work = new FilterWork(limits.maxFilterSteps);
+        const lists = queries.map((q) => runQuery(space, config, q, shared, work));
         return { status: 200, body: { result: batch ? lists : lists[0] } };
       }
       case "upsert":
@@ -359,7 +371,13 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
       case "scan":
         return {
           status: 200,
-          body: { result: scan(store.namespace(ns), scanRequest(body, limits.maxGlobLength)) },
+          body: {
+            result: scan(
+              store.namespace(ns),
+              scanRequest(body, limits),
+              new FilterWork(limits.maxFilterSteps),
+            ),
+          },
         };
       default:
         // `/reset?all` empties every namespace, `/reset/<ns>` one, `/reset` the default one;
@@ -375,10 +393,12 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     handle(req, res) {
       const started = performance.now();
       const quiet = isUnloggedPoll(req, options.logPolls);
+      // The path only: the query may carry the token (`?svc_token=`).
+      const pathOnly = short((req.url ?? "/").split("?")[0] as string);
       const logAnswer = (status: number) => {
         if (quiet) return;
         log(
-          `[vector] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)} ms`,
+          `[vector] ${req.method} ${pathOnly} ${status} ${(performance.now() - started).toFixed(1)} ms`,
         );
       };
       const finish = (status: number, body: unknown) => {
@@ -417,7 +437,9 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     async close() {},
     exportRecords() {
       const all: Include = { metadata: true, vectors: true, data: true };
-      const saved: Record<string, VectorRecordInput[]> = {};
+      // Without a prototype, so a namespace named "__proto__" is saved as a key like any other
+      // (a plain object takes that name as its prototype, and the snapshot lost its records).
+      const saved: Record<string, VectorRecordInput[]> = Object.create(null);
       for (const name of store.names()) {
         const ns = store.namespace(name);
         saved[name] = ns.ids().map((id) => output(ns, ns.records.get(id)!, all));

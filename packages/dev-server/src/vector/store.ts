@@ -1,4 +1,4 @@
-import { NamespaceNotFoundError } from "./errors.js";
+import { InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { Namespace } from "./namespace.js";
 import type { IndexConfig, VectorRecordInput } from "./types.js";
 
@@ -22,6 +22,8 @@ export class VectorStore {
     readonly config: IndexConfig,
     private readonly pendingMs = 50,
     private readonly now: () => number = Date.now,
+    /** Namespaces at most, the default one included; an upsert that would add one more is refused. */
+    private readonly maxNamespaces = Number.POSITIVE_INFINITY,
   ) {
     this.reset();
   }
@@ -42,6 +44,11 @@ export class VectorStore {
   upsert(records: VectorRecordInput[], name: string, pendingMs = this.pendingMs): void {
     let ns = this.namespaces.get(name);
     if (!ns) {
+      if (this.namespaces.size >= this.maxNamespaces) {
+        throw new InvalidInputError(
+          `the index holds ${this.namespaces.size} namespaces, this server's limit; upsert into an existing one, drop some (dev.vector.reset({ namespace }) in the test kit), or start the dev server with --max-namespaces to raise it`,
+        );
+      }
       ns = new Namespace(this.config);
       this.namespaces.set(name, ns);
     }

@@ -1,3 +1,5 @@
+import { onAbort } from "./abort-fanout.js";
+
 /** Bytes backed by a plain ArrayBuffer, as fetch bodies must be. */
 export type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -50,9 +52,7 @@ export async function post(
     };
   });
   const timer = setTimeout(() => cut("timeout"), timeoutMs);
-  const onClose = () => cut("closing");
-  if (call.signal.aborted) onClose();
-  else call.signal.addEventListener("abort", onClose, { once: true });
+  const release = onAbort(call.signal, () => cut("closing"));
   try {
     const answer = exchange(fetchImpl, call, controller.signal, maxBodyBytes);
     // The exchange's own rejection after a cut is expected; nothing waits for it.
@@ -65,7 +65,7 @@ export async function post(
     return failed(cutBy === undefined ? describe(error) : cutMessage(cutBy, timeoutMs));
   } finally {
     clearTimeout(timer);
-    call.signal.removeEventListener("abort", onClose);
+    release();
   }
 }
 

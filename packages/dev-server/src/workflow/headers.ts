@@ -1,4 +1,3 @@
-import { httpUrl } from "@x/core/internal";
 import {
   defaultRetryDelay,
   type FlowControlLimits,
@@ -7,6 +6,7 @@ import {
   parseRetryDelay,
   ValidationError,
 } from "@x/workflow";
+import { deliveryUrl } from "./delivery-url.js";
 
 const FORWARD = "svc-forward-";
 const CALLBACK_FORWARD = "svc-failure-callback-forward-";
@@ -124,7 +124,7 @@ export function readOptions(headers: Record<string, string>): TriggerOptions {
   const callback = headers["svc-failure-callback"];
   if (callback !== undefined && callback.trim() !== "") {
     options.failureCallback = parsed("Svc-Failure-Callback", () =>
-      httpUrl(callback.trim(), "Svc-Failure-Callback"),
+      deliveryUrl(callback.trim(), "Svc-Failure-Callback"),
     );
   }
   return options;

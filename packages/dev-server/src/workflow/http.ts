@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { sendJson } from "../http.js";
 
 export { sendJson };
 
 /** The workflow service's error body: `{ error }`. */
-export function sendError(res: ServerResponse, status: number, error: string): void {
-  sendJson(res, status, { error });
+export function workflowErrorBody(_status: number, error: string): { error: string } {
+  return { error };
 }
 
 /** Text cut to 100 characters for a message, so a long URL or id never floods it. */

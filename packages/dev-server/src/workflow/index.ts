@@ -32,13 +32,14 @@ import { type Clock, createClock } from "../clock.js";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
 import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http.js";
 import { createRandom } from "../random.js";
-import { sendErrorOrClose } from "../send-safely.js";
+import { sendErrorOrClose, sendJsonSafely } from "../send-safely.js";
 import { isAuthorized, UNAUTHORIZED } from "./auth.js";
 import { answerClock, DEV_CLOCK } from "./clock-route.js";
 import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
-import { sendError, sendJson, short, splitTarget } from "./http.js";
+import { sendJson, short, splitTarget, workflowErrorBody } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
+import { lookalikeWarner } from "./lookalike-headers.js";
 import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
@@ -256,13 +257,15 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     watchers: new RunWatchers(),
   };
   const cors = corsPolicy(options.corsOrigin);
+  const spec = loadSpec("workflow");
   const ctx: TriggerContext = {
-    spec: loadSpec("workflow"),
+    spec,
     limits,
     store,
     deps,
     fingerprints: new Map(),
     random: createRandom(options.randomSeed),
+    warnLookalikes: lookalikeWarner(spec, deps.log),
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
@@ -329,7 +332,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
         if (status !== undefined && error instanceof Error) {
           if (error instanceof MethodNotAllowed) res.setHeader("allow", error.allow);
           if (status === 413) res.setHeader("connection", "close");
-          sendError(res, status, error.message);
+          sendJsonSafely(res, status, { error: error.message }, workflowErrorBody, deps.log);
           return;
         }
         // A bug, or an answer that could not be serialised or written, lands here; bad

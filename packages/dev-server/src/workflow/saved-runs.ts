@@ -3,6 +3,7 @@
 // every attempt so far, and its next step: which attempt, when, and for a failure call the
 // delivery it reports.
 import type { Bytes, Outcome } from "./delivery.js";
+import { deliveryUrl } from "./delivery-url.js";
 import { readOptions } from "./headers.js";
 import type { RunView } from "./runs.js";
 import type { LiveRun, Step } from "./scheduler.js";
@@ -110,8 +111,13 @@ function bodyOf(base64: string, bodies: BodyCache): Bytes {
   return body;
 }
 
-/** The run and its step; throws (a HeaderError or TypeError) when the saved form is not one. */
+/**
+ * The run and its step; throws (a ValidationError, HeaderError or TypeError) when the saved
+ * form is not one or its URL could not be delivered to.
+ */
 export function loadRun(saved: SavedRun, bodies: BodyCache): { run: LiveRun; step: Step } {
+  // The trigger's own check: a run brought back is delivered as a new one would be.
+  deliveryUrl(saved.url, `run ${String(saved.id)}: url`);
   const options = readOptions(saved.headers);
   const run = buildRun(
     {

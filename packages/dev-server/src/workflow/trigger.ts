@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { httpUrl } from "@x/core/internal";
 import {
   type ContractSpec,
   parseBody,
@@ -10,6 +9,7 @@ import { decodePercent } from "@x/openapi-check/internal";
 import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
 import type { RandomSource } from "../random.js";
 import type { Bytes } from "./delivery.js";
+import { deliveryUrl } from "./delivery-url.js";
 import { readOptions, type TriggerOptions } from "./headers.js";
 import { sendJson, short } from "./http.js";
 import type { WorkflowLimits } from "./limits.js";
@@ -28,6 +28,8 @@ export interface TriggerContext {
   fingerprints: Map<string, string>;
   /** Where new run ids come from: the system, or the dev server's random seed. */
   random: RandomSource;
+  /** Logs a header named as another service names it, once per name (lookalike-headers.ts). */
+  warnLookalikes: (rawHeaders: string[]) => void;
 }
 
 /**
@@ -47,11 +49,12 @@ export async function handleTrigger(
   if (url === undefined) {
     throw new HttpError(400, "workflowUrl: malformed percent-encoding in the path");
   }
-  httpUrl(url, "workflowUrl");
+  deliveryUrl(url, "workflowUrl");
 
   // A copy backed by its own ArrayBuffer, as fetch bodies for the deliveries must be.
   const bytes: Bytes = new Uint8Array(await readBody(req, DEFAULT_MAX_BODY_BYTES));
   const headers = flatHeaders(req);
+  ctx.warnLookalikes(req.rawHeaders);
   const contentType = headers["content-type"];
   const body = parseBody(bytes, contentType);
   if (body.error !== undefined) {

@@ -130,12 +130,18 @@ function answer(exchange: Exchange, req: IncomingMessage, res: ServerResponse, b
       // Another origin, keeping the request's own path and query as servers do.
       return send(302, "", { location: `https://elsewhere.example${served.url}` });
     case "echo": {
-      // What the service received, token included, in the body and a header of the answer.
-      const echo = { url: served.url, headers: served.headers };
+      // What the service received, token included, in the body and a header of the answer;
+      // its credentials also as an `Authorization: Basic` echo carries them (base64).
+      const basic = `Basic ${Buffer.from(`user:${credentialsOf(served)}`).toString("base64")}`;
+      const echo = { url: served.url, headers: served.headers, basic };
       const text = isJsonBody(behaviour.status)
         ? JSON.stringify({ ...okBody(served.url, body), echo })
         : JSON.stringify({ ...errorBody(behaviour.status), echo });
-      return send(behaviour.status, text, { ...json, "x-echo-url": served.url });
+      return send(behaviour.status, text, {
+        ...json,
+        "x-echo-url": served.url,
+        "x-echo-basic": basic,
+      });
     }
     case "hang":
       return;
@@ -161,4 +167,11 @@ function answer(exchange: Exchange, req: IncomingMessage, res: ServerResponse, b
 /** The service's error body for a status: both services' shapes in one. */
 function errorBody(status: number) {
   return { error: `the service says ${status}`, status };
+}
+
+/** The token a request carried: its bearer token, or its query's `svc_token`. */
+function credentialsOf(served: Served): string {
+  const bearer = /^Bearer (.*)$/.exec(String(served.headers.authorization ?? ""));
+  if (bearer?.[1] !== undefined) return bearer[1];
+  return new URL(served.url, "http://h").searchParams.get("svc_token") ?? "";
 }

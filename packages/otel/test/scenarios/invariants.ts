@@ -8,7 +8,7 @@ import { budgetMs, effective } from "./budget";
 import type { Scenario } from "./draw";
 import type { Served } from "./hostile-server";
 import { RefusedByMiddleware } from "./middleware";
-import { findSecret, spanTexts, textsOf } from "./observe";
+import { base64FormsOf, findSecret, formsOf, spanTexts, textsOf } from "./observe";
 import { BODY_UNREAD, expectedResult, isApi, isRangeAll, type Returned } from "./operations";
 import { type Observation, TOKEN, URL_SECRET } from "./run";
 
@@ -50,7 +50,7 @@ const checks: Record<string, Check> = {
       "middleware hook": seen.hooks.flatMap((hook) => hook.seen),
     };
     for (const [where, texts] of Object.entries(sources)) {
-      const found = findSecret(TOKEN, texts);
+      const found = findSecret([...formsOf(TOKEN), ...base64FormsOf(TOKEN)], texts);
       if (found !== undefined) return `the token is in a ${where}: ${found.slice(0, 300)}`;
     }
     return undefined;
@@ -64,7 +64,7 @@ const checks: Record<string, Check> = {
       span: seen.started.flatMap((span) => spanTexts(span)),
     };
     for (const [where, texts] of Object.entries(sources)) {
-      const found = findSecret(URL_SECRET, texts);
+      const found = findSecret(formsOf(URL_SECRET), texts);
       if (found !== undefined) return `the URL's secret is in a ${where}: ${found.slice(0, 300)}`;
     }
     return undefined;
@@ -203,7 +203,7 @@ function resultProblem(
   const { op } = scenario.call;
   const last = seen.served.at(-1);
   // `api` answers as openapi-fetch does, whichever way the scenario drew to take a method's.
-  const asText = scenario.call.take === "asResponse" && !isApi(op) && !returned.asResponseMissing;
+  const asText = scenario.call.take === "asResponse" && !isApi(op);
 
   if (isRangeAll(op)) {
     // The server's two pages, or a middleware's last page alone when it answered the first.

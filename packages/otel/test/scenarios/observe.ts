@@ -141,9 +141,20 @@ export function formsOf(secret: string): string[] {
   return [secret, encoded, encoded.toLowerCase(), JSON.stringify(secret).slice(1, -1)];
 }
 
-/** Whether any form of `secret` occurs in any of `texts`; the first text that holds one. */
-export function findSecret(secret: string, texts: string[]): string | undefined {
-  const forms = formsOf(secret);
+/**
+ * The base64 and base64url forms of a token wherever its bytes fall in the encoded text, less
+ * the few characters at either end shared with the bytes around it.
+ */
+export function base64FormsOf(secret: string): string[] {
+  return [0, 1, 2].flatMap((offset) => {
+    const encoded = Buffer.from(`${"x".repeat(offset)}${secret}`).toString("base64");
+    const middle = encoded.slice(offset + 2, -4);
+    return [middle, middle.replaceAll("+", "-").replaceAll("/", "_")];
+  });
+}
+
+/** Whether any of `forms` occurs in any of `texts`; the first text that holds one. */
+export function findSecret(forms: string[], texts: string[]): string | undefined {
   return texts.find((text) => forms.some((form) => text.includes(form)));
 }
 

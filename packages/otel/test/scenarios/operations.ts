@@ -37,8 +37,6 @@ export interface Returned {
   value: unknown;
   /** The response the caller got: from `withResponse`, `asResponse` or `api`. */
   response?: Response;
-  /** For `asResponse`: whether the client has it at all (it is new with the pipeline). */
-  asResponseMissing?: boolean;
 }
 
 /** The parts of a call a scenario draws. */
@@ -93,6 +91,7 @@ export const BODY_UNREAD = Symbol("body unread");
 async function taken(
   promise: PromiseLike<unknown> & {
     withResponse(): Promise<{ data: unknown; response: Response }>;
+    asResponse(): Promise<Response>;
   },
   take: Take,
   bodyMs: number,
@@ -102,10 +101,7 @@ async function taken(
     return { value: data, response };
   }
   if (take === "asResponse") {
-    // Guarded: today's main has no asResponse() (DESIGN.md §5 adds it).
-    const asResponse = (promise as { asResponse?: () => Promise<Response> }).asResponse;
-    if (typeof asResponse !== "function") return { value: await promise, asResponseMissing: true };
-    const response = await asResponse.call(promise);
+    const response = await promise.asResponse();
     return { value: await readWithin(response, bodyMs), response };
   }
   return { value: await promise };
