@@ -2,6 +2,7 @@
 // workflow URL, a token, a query vector. Declared once for every sample, each with the type
 // the prose gives it; a sample that imports or declares a name itself uses its own. The
 // types matrix compiles it beside the samples (samples.mjs).
+import type { DevServer } from "@x/dev-server";
 import type { VectorIndex as Index } from "@x/vector";
 import type { WorkflowClient as Client } from "@x/workflow";
 
@@ -16,6 +17,8 @@ declare global {
   const WorkflowClient: typeof Client;
   const index: Index<ReadmeMovie>;
   const workflow: Client;
+  /** `const dev = await startDevServer(...)`, as the test kit's prose starts it. */
+  const dev: DevServer;
   const url: string;
   const token: string;
   const body: { orderId: number };
