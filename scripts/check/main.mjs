@@ -53,6 +53,8 @@ const STAGES = [
   // `turbo run typecheck` with --only: the generated code it would regenerate first is what
   // gen:check has just found in step with the specs (the build ran it, too).
   { name: "typecheck", run: ["typecheck", "--only"], after: ["build"] },
+  // The packed packages compiled as users compile them, with each TypeScript of the matrix.
+  { name: "types", run: ["types:matrix"], after: ["build"], counted: "types" },
   // Its script runs `turbo run build` first: all cached by now, nothing is rewritten.
   { name: "api:check", run: ["api:check"], after: ["build"] },
   { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },

@@ -40,8 +40,16 @@ function versionOf(binary) {
  * Installs runtime `name` unless the cache has it, and resolves to `{ binary, version }`.
  * Rejects with an Error saying why when the runtime cannot be installed or does not start.
  */
-export async function installRuntime(name) {
-  const { package: pkg, version, bin } = RUNTIMES[name];
+export function installRuntime(name) {
+  return installCached(RUNTIMES[name]);
+}
+
+/**
+ * Installs `pkg@version` from the registry into the cache unless it is there, and resolves
+ * to `{ binary, version }` of its `bin` (the version it prints for `--version`). Rejects
+ * with an Error saying why when it cannot be installed or does not start.
+ */
+export async function installCached({ package: pkg, version, bin }) {
   const prefix = join(cacheFolder(), `${pkg}@${version}`);
   const binary = join(prefix, "node_modules", ".bin", bin);
   const cached = existsSync(binary) ? versionOf(binary) : undefined;
@@ -49,7 +57,7 @@ export async function installRuntime(name) {
 
   // A folder without a working binary is a broken earlier install: start again.
   rmSync(prefix, { recursive: true, force: true });
-  console.log(`runtimes: installing ${pkg}@${version} into ${prefix}`);
+  console.log(`installing ${pkg}@${version} into ${prefix}`);
   try {
     await run(
       "npm",

@@ -75,12 +75,17 @@ async function bundle(entry, outfile, conditions) {
   });
 }
 
+/** Builds every package's dist/ (a turbo cache hit inside `pnpm check`). */
+export function buildPackages() {
+  run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"], ROOT);
+}
+
 /**
  * Builds the packages (a turbo cache hit inside `pnpm check`), packs them and installs the
  * tarballs in a new folder under the system's temp folder. Returns its paths.
  */
 export async function prepareConsumer() {
-  run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"], ROOT);
+  buildPackages();
   const folder = mkdtempSync(join(tmpdir(), "x-runtimes-"));
   try {
     return await install(folder);
@@ -90,7 +95,13 @@ export async function prepareConsumer() {
   }
 }
 
-async function install(folder) {
+/**
+ * Packs every package into `folder/tarballs` and installs the tarballs with npm into a new
+ * project, `folder/consumer`, beside the @x/otel smoke's registry packages and `extra`
+ * (`{ name: version range }`); `manifest` adds fields to its package.json (such as
+ * `type`). Returns the project's path.
+ */
+export function installTarballs(folder, { extra = {}, manifest = {} } = {}) {
   const tarballFolder = join(folder, "tarballs");
   const project = join(folder, "consumer");
   mkdirSync(tarballFolder);
@@ -102,15 +113,20 @@ async function install(folder) {
   const specs = Object.fromEntries(
     Object.entries(tarballs).map(([name, path]) => [name, `file:${path}`]),
   );
-  const manifest = {
+  const written = {
     name: "x-runtime-consumer",
     private: true,
-    dependencies: { ...specs, ...otelDependencies() },
+    ...manifest,
+    dependencies: { ...specs, ...otelDependencies(), ...extra },
     overrides: specs,
   };
-  writeFileSync(join(project, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(project, "package.json"), `${JSON.stringify(written, null, 2)}\n`);
   run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], project);
+  return project;
+}
 
+async function install(folder) {
+  const project = installTarballs(folder);
   const smoke = join(project, "smoke");
   cpSync(SMOKE_FILES, smoke, { recursive: true });
   const workerBundle = join(folder, "workerd", "worker.js");

@@ -17,6 +17,7 @@ export type { KeyList } from "./known-keys";
 export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
 export { readLogLevel } from "./log";
 export type { CallInit, Operation } from "./operation";
+export { definedFields, type Optional, type TakingUndefined } from "./optional";
 export { quote } from "./quote";
 export { CLIENT_OPTION_KEYS, checkRequestOptions, checkTokenIn } from "./request-options";
 export { shownUrl } from "./shown-url";

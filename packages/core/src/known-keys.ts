@@ -8,7 +8,7 @@ import { invalid, ValidationError } from "./errors";
 export type KeyList<T> = { readonly [K in keyof Required<T>]: true };
 
 /**
- * Rejects a key of `value` that `allowed` does not list, so a misspelt option is an error
+ * Rejects a key of `value` that `allowed` does not list (unless its value is `undefined`), so a misspelt option is an error
  * instead of being dropped: `trigger: unknown option "delays" (did you mean "delay"?)`.
  * `where` names the method or object for the message, e.g. `trigger` or
  * `trigger flowControl`; the error's `field` is the key itself after `at`, the path of the
@@ -16,7 +16,10 @@ export type KeyList<T> = { readonly [K in keyof Required<T>]: true };
  */
 export function checkKnownKeys(where: string, value: object, allowed: object, at = ""): void {
   for (const key of Object.keys(value)) {
-    if (Object.hasOwn(allowed, key)) continue;
+    // A key given as `undefined` is a key left out, whatever its name.
+    if (Object.hasOwn(allowed, key) || (value as Record<string, unknown>)[key] === undefined) {
+      continue;
+    }
     const meant = closestKey(key, Object.keys(allowed));
     const hint = meant === undefined ? "" : ` (did you mean "${meant}"?)`;
     throw new ValidationError(`${at}${key}`, `unknown option ${JSON.stringify(key)}${hint}`, where);

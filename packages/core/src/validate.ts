@@ -1,4 +1,5 @@
 import { invalid } from "./errors";
+import type { Optional } from "./optional";
 
 // Checks of the client options the transport reads, each a small named rule, so a bad
 // option is a ValidationError at construction rather than a confusing failure (or a
@@ -10,11 +11,12 @@ import { invalid } from "./errors";
  * is `redirect`: redirects are never followed. The keys are named, not open, so a typo
  * such as `cach` fails to compile instead of being passed to fetch and ignored.
  */
-export interface FetchOptions
-  extends Omit<RequestInit, "method" | "headers" | "body" | "signal" | "redirect"> {
+export type FetchOptions = Optional<
+  Omit<RequestInit, "method" | "headers" | "body" | "signal" | "redirect">
+> & {
   /** Node's (undici's) `Dispatcher`: a connection pool, proxy or TLS settings. */
   dispatcher?: unknown;
-}
+};
 
 /**
  * The token goes into a header or a URL as is. A line break or a space (often a file's

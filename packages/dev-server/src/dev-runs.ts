@@ -9,17 +9,17 @@ import { MAX_RUNS_LIMIT, RUN_STATES, type RunsFilter, selectRuns } from "./workf
 /** What `dev.runs.list` narrows the listing to; the same as `GET /v2/dev/runs`' query. */
 export interface RunsListOptions {
   /** Only runs in this state. */
-  state?: RunState;
+  state?: RunState | undefined;
   /** Only runs carrying this label. */
-  label?: string;
+  label?: string | undefined;
   /** Keep only the most recent runs (1 to 1000), still oldest first. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /** Options of `dev.runs.waitFor`. */
 export interface WaitForOptions {
   /** Real milliseconds to wait before rejecting; 5,000 by default. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** `dev.runs`: every method resolves with copies, so a view held never changes under you. */

@@ -8,7 +8,7 @@ import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
 /** Options of the `dev.vector` methods. */
 export interface NamespaceOption {
   /** The namespace to act on; the default namespace (`""`) when absent. */
-  namespace?: string;
+  namespace?: string | undefined;
 }
 
 /** `dev.vector`: writes as the service's own routes make them, validated the same way. */

@@ -22,7 +22,7 @@ export interface FaultRule {
    * `{parameter}` matches one path segment, or the rest of the path when it comes last. A
    * path that matches no route of the service is refused. Not with `operation`.
    */
-  path?: string;
+  path?: string | undefined;
   /**
    * A method of the service's client (`"range"`, `"query"`, `"fetch"`, `"info"`,
    * `"trigger"`, or a dev route: `"upsert"`, `"delete"`, `"reset"`, `"scan"`), covering
@@ -30,25 +30,25 @@ export interface FaultRule {
    */
   operation?: string | undefined;
   /** Only requests with this method (`"POST"`); any method when absent. */
-  method?: string;
+  method?: string | undefined;
   /** Answer with this status (200 to 599) instead; the service's error body unless `body` is given. */
-  status?: number;
+  status?: number | undefined;
   /** The answer's body: a string as it is, anything else as JSON. With `status` or `drop: "truncate"`. */
-  body?: unknown;
+  body?: unknown | undefined;
   /** Headers of the answer, e.g. `{ "retry-after": "1" }`. With `status` or `drop: "truncate"`. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Real milliseconds to wait first. Alone, the request is then answered as usual (a slow
    * service); with `status` or `drop`, the fault comes after the wait.
    */
-  delayMs?: number;
+  delayMs?: number | undefined;
   /**
    * `"reset"` closes the connection at once, `"hang"` never answers (the client's timeout
    * ends it), `"truncate"` sends the headers and half of the body, then closes.
    */
-  drop?: FaultDrop;
+  drop?: FaultDrop | undefined;
   /** How many requests it applies to: 1 by default; `Infinity` (or `"Infinity"` in JSON) until cleared. */
-  times?: number | "Infinity";
+  times?: number | "Infinity" | undefined;
 }
 
 /** A fault rule as `dev.faults.list` and `GET /v2/dev/faults` show it. */

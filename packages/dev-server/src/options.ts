@@ -11,12 +11,16 @@ export interface OptionNames {
 }
 
 /**
- * Refuses an option the function does not take, rather than ignoring it: a misspelt or
- * renamed option would otherwise silently leave a default in place.
+ * Refuses an option the function does not take (unless given as `undefined`), rather than
+ * ignoring it: a misspelt or renamed option would otherwise silently leave a default in
+ * place.
  */
 export function refuseUnknownOptions(options: object, names: OptionNames): void {
   for (const key of Object.keys(options)) {
-    if (names.known.includes(key)) continue;
+    // An option given as `undefined` is an option left out, whatever its name.
+    if (names.known.includes(key) || (options as Record<string, unknown>)[key] === undefined) {
+      continue;
+    }
     const replacement = names.renamed?.[key];
     if (replacement !== undefined) {
       throw new ValidationError(key, `${names.owner} no longer takes "${key}"; use ${replacement}`);

@@ -4,7 +4,7 @@ import type { VectorRecordInput } from "./vector/types.js";
 /** A seed record: an upsert record, optionally naming its namespace (the default one otherwise). */
 export interface SeedRecord extends VectorRecordInput {
   /** The namespace to upsert the record into; the default namespace (`""`) when absent. */
-  namespace?: string;
+  namespace?: string | undefined;
 }
 
 /** One record of a seed and where it was found, e.g. `seed.jsonl, line 3` or `seed[2]`. */

@@ -25,24 +25,24 @@ import { globalOrW3c } from "./w3c-propagator";
 /** Options of {@link tracing}; every one is optional. */
 export interface TracingOptions {
   /** Where spans go; default: the global tracer provider (`trace.getTracerProvider()`). */
-  tracerProvider?: TracerProvider;
+  tracerProvider?: TracerProvider | undefined;
   /**
    * What writes the trace context on each request; default: the global propagator when one
    * is registered (`propagation.setGlobalPropagator`, done by your SDK), W3C Trace Context
    * (`traceparent`, `tracestate`) when none is.
    */
-  propagator?: TextMapPropagator;
+  propagator?: TextMapPropagator | undefined;
   /**
    * Whether each request carries the trace context of its span (`traceparent`, `tracestate`),
    * and a workflow trigger also forwards it to its deliveries (default `true`).
    */
-  propagate?: boolean;
+  propagate?: boolean | undefined;
   /**
    * Whether each HTTP attempt gets a CLIENT span of its own under the call's span (default
    * `true`). Turn it off when the `fetch` the client uses is instrumented already: the
    * call's span is then the CLIENT span, and attempts show as its events.
    */
-  attemptSpans?: boolean;
+  attemptSpans?: boolean | undefined;
 }
 
 /**

@@ -38,6 +38,7 @@ export { filter } from "./filter";
 export type { components, operations, paths } from "./generated/schema";
 export type {
   AnyMeta,
+  DenseQuery,
   FetchByIds,
   FetchByPrefix,
   FetchRequest,
@@ -49,6 +50,7 @@ export type {
   RangePage,
   RangeRequest,
   ScoreRecord,
+  SparseQuery,
   SparseVector,
   VectorIndexOptions,
   VectorRecord,

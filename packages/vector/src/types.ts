@@ -1,4 +1,5 @@
 import type { ClientOptions } from "@x/core";
+import type { TakingUndefined } from "@x/core/internal";
 import type { RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { FilterExpression } from "./filter";
 import type { components, operations } from "./generated/schema";
@@ -17,7 +18,7 @@ export interface VectorIndexOptions extends ClientOptions {
   /** REST URL of the index, e.g. `https://my-index.vector.example.com`. */
   url: string;
   /** Namespace the calls work on; the default namespace is `""`. */
-  namespace?: string;
+  namespace?: string | undefined;
 }
 
 /** `{ indices, values }`: the non-zero dimensions of a sparse vector and their values. */
@@ -45,8 +46,11 @@ export type IncludeOptions = Pick<
   "includeMetadata" | "includeVectors" | "includeData"
 >;
 
-/** The request of `range`: the spec's range body (`cursor`, `limit`, `prefix`, includes). */
-export type RangeRequest = RequestBodyJSON<RangeOperation>;
+/**
+ * The request of `range`: the spec's range body (`cursor`, `limit`, `prefix`, includes).
+ * Its optional fields (as in every request type here) take `undefined` as left out.
+ */
+export type RangeRequest = TakingUndefined<RequestBodyJSON<RangeOperation>>;
 
 type RangeResult = SuccessResponseJSON<RangeOperation>["result"];
 
@@ -59,7 +63,7 @@ export type RangePage<Meta = AnyMeta> = Omit<RangeResult, "vectors"> & {
 /** The request of `rangeAll`: a range request without paging, which it does itself. */
 export type RangeAllRequest = Omit<RangeRequest, "cursor" | "limit"> & {
   /** Vectors per request (default 100). */
-  pageSize?: number;
+  pageSize?: number | undefined;
 };
 
 /** Every record, page by page; iterate it with `for await`, or its `pages()`. */
@@ -81,24 +85,38 @@ export interface RangeIterable<Meta = AnyMeta> extends AsyncIterable<VectorRecor
 }
 
 /** A query branch with `filter` also taking an expression built with `filter`. */
-type WithFilter<Branch extends { filter?: string }> = Omit<Branch, "filter"> & {
-  /** A filter string in the service's language, or an expression built with `filter`. */
-  filter?: Branch["filter"] | FilterExpression;
-};
+type WithFilter<Branch extends { filter?: string }> = TakingUndefined<
+  Omit<Branch, "filter"> & {
+    /** A filter string in the service's language, or an expression built with `filter`. */
+    filter?: Branch["filter"] | FilterExpression;
+  }
+>;
+
+// Interfaces rather than aliases, so a compiler's message names them.
+
+/** A query with a dense `vector`, and a `sparseVector` too on a hybrid index. */
+export interface DenseQuery extends WithFilter<Schemas["QueryWithVector"]> {}
+
+/** A query with a `sparseVector` alone. */
+export interface SparseQuery extends WithFilter<Omit<Schemas["QueryWithSparseVector"], "vector">> {
+  /**
+   * Left out: giving `vector` makes the query a {@link DenseQuery}. Stated, so that a
+   * mistake in a query is reported on its own field rather than as a missing `sparseVector`.
+   */
+  vector?: undefined;
+}
 
 /** One query: a dense `vector`, a `sparseVector`, or both (hybrid indexes). */
-export type Query =
-  | WithFilter<Schemas["QueryWithVector"]>
-  | WithFilter<Schemas["QueryWithSparseVector"]>;
+export type Query = DenseQuery | SparseQuery;
 
 /** The request of `fetch`: `{ ids }` (with an optional `prefix`), or `{ prefix }` alone. */
-export type FetchRequest = RequestBodyJSON<FetchOperation>;
+export type FetchRequest = TakingUndefined<RequestBodyJSON<FetchOperation>>;
 
 /** A fetch by ids: the spec's `FetchByIds`. */
-export type FetchByIds = Schemas["FetchByIds"];
+export type FetchByIds = TakingUndefined<Schemas["FetchByIds"]>;
 
 /** A fetch by prefix alone: the spec's `FetchByPrefix` without `ids`. */
-export type FetchByPrefix = Omit<Schemas["FetchByPrefix"], "ids"> & {
+export type FetchByPrefix = TakingUndefined<Omit<Schemas["FetchByPrefix"], "ids">> & {
   /** Left out: giving `ids` makes the request a {@link FetchByIds}. */
   ids?: undefined;
 };

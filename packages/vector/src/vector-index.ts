@@ -7,6 +7,7 @@ import {
   checkObject,
   checkRequestOptions,
   createClientCore,
+  definedFields,
   invalid,
   type KeyList,
   type Operation,
@@ -225,7 +226,8 @@ export class VectorIndex<Meta = AnyMeta> {
     const logLevel = readLogLevel(env);
     return new VectorIndex({
       ...(logLevel === undefined ? {} : { logLevel }),
-      ...options,
+      // An option given as undefined leaves the environment's value in place.
+      ...(options && definedFields(options)),
       url: need("VECTOR_URL"),
       token: need("VECTOR_TOKEN"),
     });
@@ -438,7 +440,7 @@ export class VectorIndex<Meta = AnyMeta> {
       const checked = checkRequestOptions("fetch", options);
       const body = fetchBody(request);
       // Nothing asked, nothing to send; withResponse() then gives a local 200, not the service's.
-      if ("ids" in body && body.ids.length === 0)
+      if ((body as { ids?: string[] }).ids?.length === 0)
         return ApiPromise.resolved([], new Response("[]"));
       const sent = this.#core.call(this.#ops().fetch, { json: body }, checked);
       return sent.map((body, response) => {

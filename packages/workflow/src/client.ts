@@ -8,10 +8,12 @@ import {
   checkRequestOptions,
   checkTokenIn,
   createClientCore,
+  definedFields,
   httpUrl,
   invalid,
   type KeyList,
   type Operation,
+  type Optional,
   readEnv,
   readLogLevel,
 } from "@x/core/internal";
@@ -178,7 +180,7 @@ export class WorkflowClient {
    */
   static fromEnv(
     env?: Record<string, string | undefined>,
-    options?: Partial<WorkflowClientOptions>,
+    options?: Optional<WorkflowClientOptions>,
   ): WorkflowClient {
     const logLevel = readLogLevel(env);
     return new WorkflowClient({
@@ -186,7 +188,8 @@ export class WorkflowClient {
       baseUrl: readEnv("WORKFLOW_URL", env),
       region: readEnv("WORKFLOW_REGION", env) as Region | undefined,
       ...(logLevel === undefined ? {} : { logLevel }),
-      ...options,
+      // An option given as undefined leaves the environment's value in place.
+      ...(options && definedFields(options)),
     });
   }
 

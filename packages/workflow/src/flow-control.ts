@@ -16,11 +16,11 @@ export interface FlowControl {
   /** Runs that share a key share its limits. */
   key: string;
   /** At most this many runs in flight. */
-  parallelism?: number;
+  parallelism?: number | undefined;
   /** At most this many starts per `period`. */
-  rate?: number;
+  rate?: number | undefined;
   /** Window of `rate`: a delay such as `"1m"`, or seconds. Defaults to 1 s on the service. */
-  period?: string | number;
+  period?: string | number | undefined;
 }
 
 const FIELD = "flowControl";

@@ -40,11 +40,11 @@ export type HeaderMap = Record<string, string> | Headers;
 
 export interface WorkflowClientOptions extends ClientOptions {
   /** Base address; overrides `region` (a dev server, a proxy). Without `/v2/trigger`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Region whose address to use when `baseUrl` is not given; default `eu-central-1`. */
-  region?: Region;
+  region?: Region | undefined;
   /** Send the token as `Authorization: Bearer` (default) or as the `svc_token` query parameter. */
-  tokenIn?: "header" | "query";
+  tokenIn?: "header" | "query" | undefined;
 }
 
 /** The failure callback: a URL, or a URL with headers it receives. */
@@ -52,7 +52,7 @@ export interface FailureCallback {
   /** http(s) URL the service calls once a run's retries run out (`Svc-Failure-Callback`). */
   url: Param<"Svc-Failure-Callback">;
   /** Headers the failure callback receives (sent as `Svc-Failure-Callback-Forward-<Name>`). */
-  headers?: HeaderMap;
+  headers?: HeaderMap | undefined;
 }
 
 /** The request of `trigger`: the spec's path parameter, body and `Svc-*` headers, by option name. */
@@ -62,27 +62,28 @@ export interface TriggerRequest {
   /**
    * Payload passed to the workflow unchanged: a string is sent as `text/plain`, bytes
    * (`Uint8Array`, `ArrayBuffer`, `Blob`) as `application/octet-stream`, a JSON object as
-   * `application/json`.
+   * `application/json`. Typed `object` rather than the spec's `{ [key: string]: unknown }`,
+   * which an `interface` does not satisfy; an array is refused at run time.
    */
-  body?: Payload["text/plain"] | Payload["application/json"] | Bytes;
+  body?: Payload["text/plain"] | Bytes | object | undefined;
   /** Content type of `body`, instead of the one chosen from its kind: one of the spec's three. */
-  contentType?: PayloadMediaType | `${PayloadMediaType};${string}`;
+  contentType?: PayloadMediaType | `${PayloadMediaType};${string}` | undefined;
   /** Id of the run instead of a random one; also makes the trigger safe to retry. */
-  runId?: Param<"Svc-Workflow-RunId">;
+  runId?: Param<"Svc-Workflow-RunId"> | undefined;
   /** Headers the workflow receives with the payload (`Svc-Forward-<Name>`). */
-  headers?: HeaderMap;
+  headers?: HeaderMap | undefined;
   /** Retries of failed workflow steps on the service (default 3); not HTTP retries. */
-  retries?: Param<"Svc-Retries">;
+  retries?: Param<"Svc-Retries"> | undefined;
   /** Delay before delivery: `"10s"`, `"1d10h30m"`, or a number of seconds. */
-  delay?: Param<"Svc-Delay"> | number;
+  delay?: Param<"Svc-Delay"> | number | undefined;
   /** Earliest delivery: a Date (rounded up to the second) or Unix seconds. Wins over `delay`. */
-  notBefore?: Date | Param<"Svc-Not-Before">;
+  notBefore?: Date | Param<"Svc-Not-Before"> | undefined;
   /** Label(s) for logs and the dead letter queue; no commas. */
-  labels?: Param<"Svc-Label"> | Param<"Svc-Label">[];
+  labels?: Param<"Svc-Label"> | Param<"Svc-Label">[] | undefined;
   /** Limits shared by all runs with the same key. */
-  flowControl?: FlowControl;
+  flowControl?: FlowControl | undefined;
   /** Where to report a run whose retries are exhausted, with optional headers. */
-  failureCallback?: Param<"Svc-Failure-Callback"> | FailureCallback;
+  failureCallback?: Param<"Svc-Failure-Callback"> | FailureCallback | undefined;
   /** Milliseconds between step retries, e.g. `"1000 * pow(2, retried)"`. */
-  retryDelay?: Param<"Svc-Retry-Delay">;
+  retryDelay?: Param<"Svc-Retry-Delay"> | undefined;
 }

@@ -68,7 +68,8 @@ export class Namespace {
     const record: StoredRecord = { id: input.id, slot, readyAt, bytes: 0, metadataBytes: 0 };
     if (input.sparseVector) record.sparse = input.sparseVector;
     if (input.metadata !== undefined) {
-      record.metadata = input.metadata;
+      // A JSON object: upsertBody checked it (the input type is `object`, so interfaces fit).
+      record.metadata = input.metadata as Record<string, unknown>;
       record.metadataBytes = byteLength(JSON.stringify(input.metadata));
     }
     if (input.data !== undefined) record.data = input.data;

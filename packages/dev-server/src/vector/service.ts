@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Optional } from "@x/core/internal";
 import { formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
 import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
@@ -41,19 +42,19 @@ export interface VectorServiceOptions {
   /** The one token the service accepts (`Authorization: Bearer <token>`). */
   token: string;
   /** The index; by default 384-dimensional, COSINE, DENSE, upserts pending for 50 ms. */
-  vector?: IndexOptions;
+  vector?: IndexOptions | undefined;
   /** Largest request body accepted, in bytes (413 above it); 10 MiB by default. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /** Receives one line per request. */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /** Overrides of the limits on answers and request counts (see `DEFAULT_VECTOR_LIMITS`). */
-  limits?: Partial<VectorLimits>;
+  limits?: Optional<VectorLimits> | undefined;
   /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
-  corsOrigin?: string;
+  corsOrigin?: string | undefined;
   /** Whether requests marked as dashboard polls (`x-dev-poll`) are logged too; false by default. */
-  logPolls?: boolean;
+  logPolls?: boolean | undefined;
   /** Epoch milliseconds, for pending-to-ready; `Date.now` by default (the dev server passes its clock's). */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 // Typed as a record of the interface's keys, so an option added to the interface without

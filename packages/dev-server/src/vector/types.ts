@@ -1,3 +1,5 @@
+import type { Optional } from "@x/core/internal";
+
 /** Similarity function of a dense index. */
 export type Metric = "COSINE" | "EUCLIDEAN" | "DOT_PRODUCT";
 /** Kind of index: dense vectors, sparse vectors, or both. */
@@ -14,9 +16,9 @@ export interface IndexConfig {
 }
 
 /** The index a vector service emulates, as its options give it; every field has a default. */
-export interface IndexOptions extends Partial<IndexConfig> {
+export interface IndexOptions extends Optional<IndexConfig> {
   /** How long an upserted record counts as pending in `info`, in ms; 50 by default. */
-  pendingMs?: number;
+  pendingMs?: number | undefined;
 }
 
 /** A sparse vector: its non-zero dimensions and their values. */
@@ -32,13 +34,13 @@ export interface VectorRecordInput {
   /** Id of the record; an upsert with an existing id replaces it. */
   id: string;
   /** Dense vector; required on `DENSE` and `HYBRID` indexes. */
-  vector?: number[];
+  vector?: number[] | undefined;
   /** Sparse vector; required on `SPARSE` and `HYBRID` indexes. */
-  sparseVector?: SparseVector;
-  /** Metadata that query filters read. */
-  metadata?: Record<string, unknown>;
+  sparseVector?: SparseVector | undefined;
+  /** Metadata that query filters read: a JSON object, of an interface or a type alias. */
+  metadata?: object | undefined;
   /** Free text stored with the record. */
-  data?: string;
+  data?: string | undefined;
 }
 
 export interface StoredRecord {

@@ -25,6 +25,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
+import type { Optional } from "@x/core/internal";
 import { loadSpec } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
 import { type Clock, createClock } from "../clock.js";
@@ -56,30 +57,30 @@ export interface WorkflowServiceOptions {
   /** The one token the service accepts. */
   token: string;
   /** Multiplies every wait (delays, not-before, retry delays, rate periods); 0.001 turns 1 s into 1 ms. */
-  timeScale?: number;
+  timeScale?: number | undefined;
   /**
    * The clock every wait and run time follows (`createClock("manual")` for one a test
    * moves); the real clock by default.
    */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** Whether requests marked as dashboard polls (`x-dev-poll`) are logged too; false by default. */
-  logPolls?: boolean;
+  logPolls?: boolean | undefined;
   /** Receives one line per event of a run (attempt, retry, failure call). */
-  log?: (line: string) => void;
+  log?: ((line: string) => void) | undefined;
   /** Used for deliveries and failure calls; the global fetch by default. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * How long one delivery or failure-call attempt may take, headers and body, before it is
    * cut and counted as failed (then retried as the run says); 30,000 ms by default. Real
    * time: neither `timeScale` nor a manual clock changes it, as it bounds real I/O.
    */
-  deliveryTimeoutMs?: number;
+  deliveryTimeoutMs?: number | undefined;
   /** Browser origins allowed to call: `*` (the default) or comma-separated origins. */
-  corsOrigin?: string;
+  corsOrigin?: string | undefined;
   /** Overrides of `Svc-Retries`' maximum and the failure report's body size (see `DEFAULT_WORKFLOW_LIMITS`). */
-  limits?: Partial<WorkflowLimits>;
+  limits?: Optional<WorkflowLimits> | undefined;
   /** Makes run ids a function of this seed and the order of triggers; random ones without it. */
-  randomSeed?: number;
+  randomSeed?: number | undefined;
 }
 
 /** A workflow service to mount on your own `node:http` server. */

@@ -1,5 +1,6 @@
 // The workflow service's limits. The service documents neither ("not shown"), so both are
 // our choice; each is an option and a CLI flag.
+import { definedFields, type Optional } from "@x/core/internal";
 
 /** The workflow service's limits. Set through the server's `limits` option or CLI flags. */
 export interface WorkflowLimits {
@@ -22,8 +23,8 @@ export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
 };
 
 /** The defaults with the given overrides; a RangeError names an override out of range. */
-export function workflowLimits(overrides: Partial<WorkflowLimits> = {}): WorkflowLimits {
-  const limits = { ...DEFAULT_WORKFLOW_LIMITS, ...overrides };
+export function workflowLimits(overrides: Optional<WorkflowLimits> = {}): WorkflowLimits {
+  const limits = { ...DEFAULT_WORKFLOW_LIMITS, ...definedFields(overrides) };
   if (!(Number.isSafeInteger(limits.maxRetries) && limits.maxRetries >= 0)) {
     throw new RangeError(`maxRetries must be an integer >= 0 (got ${limits.maxRetries})`);
   }

@@ -1,0 +1,218 @@
+// `pnpm types:matrix`: the packages as a user's compiler sees them. The packed tarballs are
+// installed with npm into a project outside the repo (scripts/runtimes/consumer.mjs), with
+// the samples of the READMEs, the guides and the API reference and the strict consumer
+// (samples.mjs); each TypeScript of the matrix compiles them under a user's strict settings
+// with each module resolution, declarations included (skipLibCheck off). Prints the table
+// TypeScript x settings x samples and writes the cell counts to .check-results/types.json
+// for `pnpm check`. `pnpm types:matrix 5.3.3 5.4.5` compiles with those versions instead
+// (from the registry, cached as the runtimes are): how the oldest supported one was found.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { mapBounded } from "../lib/map-bounded.mjs";
+import { installCached } from "../runtimes/cache.mjs";
+import { buildPackages, installTarballs } from "../runtimes/consumer.mjs";
+import { writeSamples } from "./samples.mjs";
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const RESULTS_FOLDER = join(ROOT, ".check-results");
+const ROOT_MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+
+/**
+ * The compilers: the oldest TypeScript the packages support (stated in each README and in
+ * each package's `peerDependencies`), the repo's own, and the native compiler (7.x). One
+ * version below the oldest, 5.6 refuses @x/dev-server's declarations (`Uint8Array<ArrayBuffer>`:
+ * typed arrays are generic from 5.7 on); the clients alone compile down to 5.4, and 5.3
+ * refuses openapi-fetch's own declarations.
+ */
+const OLDEST = "5.7.3";
+const NATIVE = "7.0.2";
+
+/** What each column compiles with, besides its module resolution. */
+const STRICT = {
+  target: "es2022",
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  skipLibCheck: false,
+  noEmit: true,
+  // The dev server runs on Node: its declarations name Node's types, as the app's do.
+  types: ["node"],
+};
+const SETTINGS = {
+  nodenext: { module: "nodenext", moduleResolution: "nodenext" },
+  bundler: { module: "esnext", moduleResolution: "bundler" },
+};
+/** The row of errors in the installed packages' own declarations (skipLibCheck off). */
+const DECLARATIONS = "declarations (node_modules)";
+// Two cores: two compilers at a time.
+const PARALLEL = 2;
+
+function writeTotals(passed, failed) {
+  mkdirSync(RESULTS_FOLDER, { recursive: true });
+  writeFileSync(join(RESULTS_FOLDER, "types.json"), `${JSON.stringify({ passed, failed })}\n`);
+}
+
+/** The repo's own compiler, as `{ binary, version }`. */
+function repoCompiler() {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "node_modules/typescript/package.json")));
+  return { binary: join(ROOT, "node_modules/.bin/tsc"), version: manifest.version };
+}
+
+function installTypeScript(version) {
+  return installCached({ package: "typescript", version, bin: "tsc" });
+}
+
+/** The project: tarballs installed, samples written, one tsconfig per setting. */
+function prepareProject(folder) {
+  buildPackages();
+  const project = installTarballs(folder, {
+    // An ES module project, as a new Node app is; Node's types, as a TypeScript app on Node has.
+    manifest: { type: "module" },
+    // The testing guide's samples import vitest, the core README's undici, as those apps do.
+    extra: {
+      "@types/node": `^${process.versions.node.split(".")[0]}`,
+      vitest: ROOT_MANIFEST.devDependencies.vitest,
+      undici: "^7",
+    },
+  });
+  const samples = writeSamples(join(project, "samples"));
+  for (const [name, setting] of Object.entries(SETTINGS)) {
+    const tsconfig = { compilerOptions: { ...STRICT, ...setting }, include: ["samples/**/*.ts"] };
+    writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify(tsconfig, null, 2));
+  }
+  return { project, samples };
+}
+
+/** Compiles the project with one compiler and setting; resolves to its errors by file. */
+async function compile(project, compiler, setting) {
+  const started = performance.now();
+  let output;
+  try {
+    const args = ["-p", `tsconfig.${setting}.json`, "--pretty", "false"];
+    const result = await run(compiler.binary, args, { cwd: project, maxBuffer: 64 * 2 ** 20 });
+    output = result.stdout;
+  } catch (error) {
+    // tsc exits 1 or 2 when it found errors; anything else (it did not run) is a failure too.
+    output = `${error.stdout ?? ""}${error.stderr ?? ""}` || String(error.message);
+  }
+  const errors = new Map();
+  let last;
+  for (const line of output.split("\n")) {
+    const found = /^(.+?)\(\d+,\d+\): error TS\d+: /.exec(line);
+    if (found) {
+      last = found[1].includes("node_modules/") ? DECLARATIONS : found[1];
+      errors.set(last, [...(errors.get(last) ?? []), line]);
+    } else if (/^error TS\d+/.test(line) || (line.trim() !== "" && last === undefined)) {
+      // An error of the whole program (a bad option): every cell of the column fails.
+      last = "*";
+      errors.set(last, [...(errors.get(last) ?? []), line]);
+    } else if (line.trim() !== "" && last !== undefined) {
+      errors.get(last)?.push(line);
+    }
+  }
+  // tsc checks types only once no file has a syntax error: errors of syntax alone (TS1xxx)
+  // mean no sample was checked, so every cell of the column fails.
+  const codes = [...output.matchAll(/error TS(\d+)/g)].map((match) => Number(match[1]));
+  if (codes.length > 0 && codes.every((code) => code < 2000)) {
+    errors.set("*", ["syntax errors only: the types of no sample were checked"]);
+  }
+  return { compiler, setting, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One row per group of samples and one for the declarations; one column per compile. */
+function table(samples, columns) {
+  const groups = [...new Set(samples.map((sample) => sample.group)), DECLARATIONS];
+  const header = ["samples", ...columns.map((c) => `TS ${c.compiler.version} ${c.setting}`)];
+  const rows = groups.map((group) => {
+    const files =
+      group === DECLARATIONS
+        ? [DECLARATIONS]
+        : samples.filter((s) => s.group === group).map((s) => s.file);
+    const cells = columns.map(({ errors }) => {
+      const failed = files.filter((file) => errors.has(file) || errors.has("*")).length;
+      return `${failed === 0 ? "pass" : "FAIL"} ${files.length - failed}/${files.length}`;
+    });
+    return [`${group} (${files.length})`, ...cells];
+  });
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i].length)));
+  const line = (row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+/** The cells: each sample and the declarations, under each compiler and setting. */
+function count(samples, columns) {
+  let passed = 0;
+  let failed = 0;
+  for (const { errors } of columns) {
+    for (const file of [...samples.map((sample) => sample.file), DECLARATIONS]) {
+      if (errors.has(file) || errors.has("*")) failed++;
+      else passed++;
+    }
+  }
+  return { passed, failed };
+}
+
+async function main(versions) {
+  const started = performance.now();
+  const seconds = (from = started) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+  // The downloads start first and run while the packages are packed and installed.
+  const wanted = versions.length > 0 ? versions : [OLDEST, NATIVE];
+  const installs = Promise.all(wanted.map((version) => installTypeScript(version)));
+  installs.catch(() => {});
+  const folder = mkdtempSync(join(tmpdir(), "x-types-"));
+  try {
+    const { project, samples } = prepareProject(folder);
+    console.log(
+      `types: ${samples.length} samples; tarballs built, packed and installed in ${seconds()}`,
+    );
+    const installed = await installs;
+    const compilers =
+      versions.length > 0 ? installed : [installed[0], repoCompiler(), installed[1]];
+    const jobs = compilers.flatMap((compiler) =>
+      Object.keys(SETTINGS).map((setting) => ({ compiler, setting })),
+    );
+    const compiling = performance.now();
+    const columns = await mapBounded(jobs, PARALLEL, ({ compiler, setting }) =>
+      compile(project, compiler, setting),
+    );
+    console.log(
+      `\nTypeScript x settings x samples (cells passed/compiled):\n${table(samples, columns)}\n`,
+    );
+    for (const { compiler, setting, errors, seconds: took } of columns) {
+      console.log(
+        `types: TS ${compiler.version} ${setting}: ${errors.size === 0 ? "no errors" : `${errors.size} files with errors`} in ${took.toFixed(1)} s`,
+      );
+      for (const [file, lines] of errors) {
+        console.log(`  ${file}:\n    ${lines.slice(0, 6).join("\n    ")}`);
+      }
+    }
+    const totals = count(samples, columns);
+    console.log(
+      `types: compiled in ${seconds(compiling)}; ${totals.passed} passed, ${totals.failed} failed in ${seconds()}`,
+    );
+    return totals;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+// Until the run finishes, the stage counts as failed: a crash must not pass for success.
+writeTotals(0, 1);
+try {
+  const { passed, failed } = await main(process.argv.slice(2));
+  writeTotals(passed, failed);
+  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
+} catch (error) {
+  console.error(`types: could not run: ${error?.stack ?? error}`);
+  process.exitCode = 1;
+}
