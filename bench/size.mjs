@@ -13,8 +13,8 @@ const here = new URL(".", import.meta.url);
 
 /**
  * What is measured; `budget` in bytes of min+gzip, for the two clients. The budgets are
- * ceilings against bloat, set about 2% above what the clients measure: 14,877 B and
- * 13,769 B. The methods run their own one-pass pipeline (its middleware runner follows
+ * ceilings against bloat, set about 2% above what the clients measure: 15,264 B and
+ * 14,155 B. The methods run their own one-pass pipeline (its middleware runner follows
  * openapi-fetch's rules), while openapi-fetch (6.6 kB minified, the largest part) stays in
  * every bundle for `api`; the runtime checks are generated from the specs, and a vector's
  * numbers are checked by a loop of their own (a 768-dimension query was 0.92x the SDK's
@@ -23,10 +23,13 @@ const here = new URL(".", import.meta.url);
  * forbid, so the budgets moved instead. So did 14,700 B / 13,600 B: bounding what a client
  * reads (`maxResponseBytes`: the body read chunk by chunk and counted, the option checked,
  * and a typed error that says what was exceeded and how to raise it) added about 420 B.
+ * Then 15,200 B / 14,050 B: the token's base64 forms in the redactor, `api` carrying its path
+ * template to its fetch, and optional fields that take `undefined` as left out added about
+ * 390 B more.
  */
 export const ENTRIES = [
-  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 15200 },
-  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 14050 },
+  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 15600 },
+  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 14450 },
   { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
   {
     name: "@x/vector, `query` traced with @x/otel",
