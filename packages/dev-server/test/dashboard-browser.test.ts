@@ -147,21 +147,29 @@ describe("the dev dashboard in Chromium", { timeout: 60_000 }, () => {
   });
 
   it("marks each faulted request in the faults panel", async () => {
-    await dev.faults.add({ service: "vector", method: "GET", path: "/info", status: 503 });
+    // The panel lists every faulted request since the start: this test finds its own by id,
+    // whichever tests of the file ran before it.
+    await dev.faults.clear();
+    const id = await dev.faults.add({
+      service: "vector",
+      method: "GET",
+      path: "/info",
+      status: 503,
+    });
     const answer = await fetch(`${dev.vectorUrl}/info`, {
       headers: { authorization: `Bearer ${dev.token}` },
     });
     expect(answer.status).toBe(503);
-    const row = page.locator("#faulted-requests tr.faulted");
+    const row = page.locator("#faulted-requests tr.faulted", { hasText: `FAULT ${id}` });
     await row.waitFor();
     expect(await row.locator("td").allTextContents()).toEqual([
       expect.any(String),
       "vector GET /info",
-      "FAULT fault_1",
+      `FAULT ${id}`,
       "503",
     ]);
     await expect(page.locator("#fault-rules").textContent()).resolves.toContain(
-      "fault_1 vector GET /info: 503, 1 hit, 0 left",
+      `${id} vector GET /info: 503, 1 hit, 0 left`,
     );
     expect(pageErrors).toEqual([]);
   });
