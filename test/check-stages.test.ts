@@ -85,9 +85,9 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
       "vitest",
       "typecheck",
       "api:check",
+      "lint:pkg",
       "contract:mutate",
       "test:runtimes",
-      "lint:pkg",
       "release:rehearse",
       "spec:walk",
     ]);
