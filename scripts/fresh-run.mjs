@@ -113,8 +113,19 @@ async function timeCommand(name, command, machine, logFile) {
   }
   await new Promise((resolve) => log.end(resolve));
   const output = readFileSync(logFile, "utf8");
-  const lastLine = output.trimEnd().split("\n").at(-1) ?? "";
-  return { name, command, code, parts, lastLine, table: stageTable(output), logFile };
+  const lines = output.trimEnd().split("\n");
+  // pnpm adds its own line after a failed script: the totals are the last line of that form.
+  const totals = lines.findLast((line) => /^\d+ passed, \d+ failed$/.test(line));
+  return {
+    name,
+    command,
+    code,
+    parts,
+    lastLine: lines.at(-1) ?? "",
+    totals,
+    table: stageTable(output),
+    logFile,
+  };
 }
 
 function printSummary(results, chromiumBefore, commit, oneClone) {
@@ -138,6 +149,9 @@ function printSummary(results, chromiumBefore, commit, oneClone) {
     console.log(row("the command", wall.toFixed(1), cpu.toFixed(1), String(result.code)));
     if (result.table.length > 0) console.log(`\n${result.table.join("\n")}`);
     console.log(`last line: ${result.lastLine}`);
+    if (result.totals !== undefined && result.totals !== result.lastLine) {
+      console.log(`totals: ${result.totals}`);
+    }
     console.log(`log: ${result.logFile}`);
   }
 }
