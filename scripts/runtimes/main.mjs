@@ -66,6 +66,15 @@ async function installAll() {
   return runtimes;
 }
 
+/** "node22 22.23.3, bun 1.4.5, deno missing, ...": each runtime's version, or that it is missing. */
+function versions(runtimes) {
+  return Object.entries(runtimes)
+    .map(([name, installed]) =>
+      installed instanceof Error ? `${name} missing` : `${name} ${installed.version}`,
+    )
+    .join(", ");
+}
+
 /** Chromium's binary and version, or an Error saying how to install it. */
 function chromiumOrError() {
   try {
@@ -106,11 +115,8 @@ async function main(names) {
   const started = performance.now();
   const runtimes = await installAll();
   const chromium = chromiumOrError();
-  const versions = Object.entries(runtimes).map(([name, installed]) =>
-    installed instanceof Error ? `${name} missing` : `${name} ${installed.version}`,
-  );
   console.log(
-    `runtimes: node20 ${process.version}, ${versions.join(", ")}, chromium ${chromium.version ?? "missing"}`,
+    `runtimes: node20 ${process.version}, ${versions(runtimes)}, chromium ${chromium.version ?? "missing"}`,
   );
   const installed = performance.now();
   const consumer = await prepareConsumer();
@@ -144,10 +150,7 @@ async function main(names) {
 if (process.argv.includes("--install-only")) {
   // Never fails: a runtime it could not install is tried again, and counted, by the run.
   const runtimes = await installAll();
-  const versions = Object.entries(runtimes).map(([name, installed]) =>
-    installed instanceof Error ? `${name} missing` : `${name} ${installed.version}`,
-  );
-  console.log(`runtimes: in the cache: ${versions.join(", ")}`);
+  console.log(`runtimes: in the cache: ${versions(runtimes)}`);
   process.exit(0);
 }
 // Until the run finishes, the stage counts as failed: a crash must not pass for success.
