@@ -19,13 +19,24 @@ beforeEach(() => {
   cpSync(join(scripts, "check"), join(root, "scripts/check"), { recursive: true });
   cpSync(join(scripts, "test-ci.mjs"), join(root, "scripts/test-ci.mjs"));
   writeFileSync(join(root, "scripts/ensure-chromium.mjs"), 'console.log("chromium: present");\n');
+  // The runtimes' download takes a moment, then leaves a mark the matrix looks for.
+  mkdirSync(join(root, "scripts/runtimes"));
+  writeFileSync(
+    join(root, "scripts/runtimes/main.mjs"),
+    [
+      'import { writeFileSync } from "node:fs";',
+      "await new Promise((resolve) => setTimeout(resolve, 500));",
+      'writeFileSync("runtimes-fetched", process.argv.slice(2).join(" "));',
+      'console.log("runtimes: in the cache");',
+    ].join("\n"),
+  );
   // `pnpm run <stage>` exits with $FAIL_<stage> (default 0); the counted stages leave their
   // counts; `pnpm exec vitest ... --outputFile.json=F` writes a report of 7 passed tests.
   const fake = `#!/bin/sh
 if [ "$1" = run ]; then
   stage=$(echo "$2" | tr -c 'a-z\\n' _)
   case "$2" in
-    test:runtimes) mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
+    test:runtimes) [ "$(cat runtimes-fetched)" = --install-only ] || exit 9; mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
     types:matrix) mkdir -p .check-results; echo '{"passed":4,"failed":0}' > .check-results/types.json;;
     release:rehearse) mkdir -p .check-results; echo '{"passed":2,"failed":0}' > .check-results/release.json;;
     spec:walk) mkdir -p .check-results; echo '{"passed":1,"failed":0}' > .check-results/spec-walk.json;;
@@ -63,6 +74,7 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
     const names = lines.slice(table + 2, -3).map((line) => line.split(/\s+/)[0]);
     expect(names).toEqual([
       "chromium",
+      "runtimes",
       "lint:spec",
       "gen:check",
       "workflows:check",
@@ -75,9 +87,9 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
       "typecheck",
       "types",
       "api:check",
+      "lint:pkg",
       "contract:mutate",
       "test:runtimes",
-      "lint:pkg",
       "release:rehearse",
       "spec:walk",
     ]);

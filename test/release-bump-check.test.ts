@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const vectorSpec = "specs/vector/openapi.yaml";
@@ -45,8 +45,12 @@ function specDiff(): string {
   });
 }
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "x-release-check-"));
+// The released copy is made once (its baseline taken, committed); each test works on its
+// own copy of it, so it pays for one copy instead of a baseline run and a commit.
+let released: string;
+beforeAll(() => {
+  released = mkdtempSync(join(tmpdir(), "x-release-check-released-"));
+  dir = released;
   const tracked = execFileSync(
     "git",
     ["ls-files", "packages/*/package.json", "packages/*/*.api.md", "specs", "released"],
@@ -61,6 +65,15 @@ beforeEach(() => {
   git("init", "-q");
   git("add", ".");
   git("-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-qm", "release");
+});
+
+afterAll(() => {
+  rmSync(released, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "x-release-check-"));
+  cpSync(released, dir, { recursive: true });
 });
 
 afterEach(() => {

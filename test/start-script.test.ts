@@ -44,7 +44,7 @@ it.skipIf(process.platform === "win32")(
     expect(status).toBe(0);
     expect(calls.sort()).toEqual([
       "--silent --filter @x/examples quickstart",
-      "exec turbo run docs:render --output-logs=errors-only",
+      "exec turbo run docs:render --only --output-logs=errors-only",
     ]);
     expect(stdout).toContain("demo output");
     expect(stdout).not.toContain("docs log line");

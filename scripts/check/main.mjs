@@ -9,8 +9,10 @@
 // starts after it, the running ones are awaited, and the check exits with the gate's code.
 // The counted stages (the runtime matrix, the release rehearsal, the spec walk, the vitest
 // suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
-// add up to the totals line. Chromium's install (apt-get, on a fresh machine) runs in the
-// background from the start and is awaited before the stages that drive a browser.
+// add up to the totals line. The downloads run in the background from the start, beside the
+// gates and the build: Chromium's install (apt-get, on a fresh machine), awaited before the
+// stages that drive a browser, and the runtimes of the matrix (into their cache), awaited
+// before the matrix.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,9 +33,9 @@ const QUICK = [
 ];
 /**
  * Every stage: `run` is the root script and its arguments (or a command), `after` the stages
- * it needs, `apart` those it must not overlap, `counted` where its counts go, `browser` when
- * it needs Chromium. Listed in the order they start when free to: the long vitest suite as
- * soon as the build is there, the others beside it.
+ * it needs, `apart` those it must not overlap, `counted` where its counts go, `downloads` the
+ * background downloads it waits for. Listed in the order they start when free to: the long
+ * vitest suite as soon as the build is there, the others beside it.
  */
 const STAGES = [
   ...QUICK.map((name) => ({ name, run: name === "size" ? ["size", "--check"] : [name] })),
@@ -45,7 +47,7 @@ const STAGES = [
     command: ["node", "scripts/test-ci.mjs", "--counts", `${RESULTS_FOLDER}/vitest.json`],
     after: ["build"],
     counted: "vitest",
-    browser: true,
+    downloads: ["chromium"],
   },
   // Typecheck and contract:mutate need no dist/, but wait for the build all the same: it keeps
   // both cores busy, and the suite after it is the longest stage (measured: the build beside
@@ -57,22 +59,23 @@ const STAGES = [
   { name: "types", run: ["types:matrix"], after: ["build"], counted: "types" },
   // Its script runs `turbo run build` first: all cached by now, nothing is rewritten.
   { name: "api:check", run: ["api:check"], after: ["build"] },
-  { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },
-  {
-    name: "test:runtimes",
-    run: ["test:runtimes"],
-    after: ["build"],
-    counted: "runtimes",
-    browser: true,
-  },
   // attw --pack leaves each package's tarball in its folder for a moment: the stages that
-  // copy the packages must not see it.
+  // copy the packages must not see it. Early, beside the suite: listed after the rehearsal
+  // and the walk, it ran alone at the end, one core idle (22.6 s of a fresh check's 479).
   {
     name: "lint:pkg",
     // --only: the build it depends on has run.
     run: ["lint:pkg", "--only"],
     after: ["build"],
     apart: ["release:rehearse", "spec:walk"],
+  },
+  { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },
+  {
+    name: "test:runtimes",
+    run: ["test:runtimes"],
+    after: ["build"],
+    counted: "runtimes",
+    downloads: ["chromium", "runtimes"],
   },
   {
     name: "release:rehearse",
@@ -111,20 +114,30 @@ const logs = mkdtempSync(join(tmpdir(), "x-check-"));
 const checkStarted = performance.now();
 const since = () => (performance.now() - checkStarted) / 1000;
 
-/** Starts the Chromium check in the background; resolves once it ended and was reported. */
-function startChromium() {
-  const logFile = join(logs, "chromium.log");
-  // ensure-chromium never fails the check itself: without a browser, the tests that need
-  // one fail and say so. Its seconds are taken when it ends.
-  return run(["node", "scripts/ensure-chromium.mjs"], logFile).then(() => {
+/**
+ * The downloads, started in the background at once. Neither fails the check itself: without
+ * a browser the tests that need one fail and say so, and the matrix installs (and counts) a
+ * runtime the download missed. Their seconds are taken when they end.
+ */
+const DOWNLOADS = {
+  chromium: ["node", "scripts/ensure-chromium.mjs"],
+  runtimes: ["node", "scripts/runtimes/main.mjs", "--install-only"],
+};
+
+/** Starts a download; resolves once it ended and its output was printed. */
+function startDownload(name) {
+  const logFile = join(logs, `download-${name}.log`);
+  return run(DOWNLOADS[name], logFile).then(() => {
     process.stdout.write(readFileSync(logFile, "utf8"));
-    recordStage("chromium", since(), "in background", 0);
+    recordStage(name, since(), "in background", 0);
   });
 }
 
 // Forget the counts and seconds of an earlier run: the closing lines add only this run's.
 rmSync(RESULTS_FOLDER, { recursive: true, force: true });
-const chromium = startChromium();
+const downloads = Object.fromEntries(
+  Object.keys(DOWNLOADS).map((name) => [name, startDownload(name)]),
+);
 const state = new Map(STAGES.map((stage) => [stage.name, "waiting"]));
 let failedGate;
 let running = 0;
@@ -140,7 +153,7 @@ async function runStage(stage) {
   running++;
   const started = since();
   console.log(`check: ${stage.name} started (${started.toFixed(1)} s)`);
-  if (stage.browser) await chromium;
+  await Promise.all((stage.downloads ?? []).map((name) => downloads[name]));
   const logFile = join(logs, `${stage.name.replace(/\W/g, "_")}.log`);
   const code = await run(stage.command ?? ["pnpm", "run", ...stage.run], logFile);
   const seconds = since() - started;
@@ -172,10 +185,10 @@ await new Promise((resolve) => {
   };
   schedule();
 });
-await chromium;
+await Promise.all(Object.values(downloads));
 rmSync(logs, { recursive: true, force: true });
 
-const order = ["chromium", ...STAGES.map((stage) => stage.name)];
+const order = [...Object.keys(DOWNLOADS), ...STAGES.map((stage) => stage.name)];
 const stages = readStages().sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 if (failedGate !== undefined) {
   console.log(`\n${formatStageTable(stages, since())}`);
