@@ -1,8 +1,8 @@
 // The clients in headless Chromium (Debian's package), driven by playwright-core. The page
 // comes from its own server on another port than the dev server's, so every call the
-// smoke suite makes is cross-origin and needs the dev server's CORS answers.
+// smoke suite makes is cross-origin and needs the dev server's CORS answers; the dev server
+// lists the page's origin in `kitOrigins`, as a user's test page must, to read its runs.
 import { chromium } from "playwright-core";
-import { startPageServer } from "./servers.mjs";
 
 const ARGS = [
   "--no-sandbox",
@@ -14,9 +14,8 @@ const ARGS = [
   "--disable-sync",
 ];
 
-/** Loads the smoke page in a fresh browser and returns the results of its run. */
-export async function runInBrowser(executablePath, consumer, config) {
-  const page = await startPageServer(consumer.pageBundle);
+/** Loads the smoke page from `page` (its server) in a fresh browser; returns its results. */
+export async function runInBrowser(executablePath, page, config) {
   const browser = await chromium.launch({ executablePath, args: ARGS, timeout: 60_000 });
   try {
     const tab = await browser.newPage();
@@ -27,6 +26,5 @@ export async function runInBrowser(executablePath, consumer, config) {
     return await tab.evaluate((smokeConfig) => globalThis.runSmoke(smokeConfig), config);
   } finally {
     await browser.close();
-    await page.close();
   }
 }

@@ -1,7 +1,7 @@
 // One job per line of the output: which runtime runs the clients (or the dev server), and
 // how. Each job starts its own dev server, so no job sees another's workflow runs.
 import { runInBrowser } from "./chromium.mjs";
-import { jsonLine, runProcess, startProcess } from "./servers.mjs";
+import { jsonLine, runProcess, startPageServer, startProcess } from "./servers.mjs";
 import { runInWorkerd } from "./workerd.mjs";
 
 // Deno runs the clients and the dev server with network access to loopback only, and no
@@ -31,10 +31,14 @@ function devServerUrls(line) {
   return printed?.vectorUrl && printed?.workflowUrl ? printed : undefined;
 }
 
-/** Starts the packed dev server under `runtime`, runs `use(config)`, then stops it. */
-async function withDevServer(ctx, runtime, label, use) {
+/**
+ * Starts the packed dev server under `runtime`, runs `use(config)`, then stops it;
+ * `kitOrigin` is a page's origin its test kit's routes answer.
+ */
+async function withDevServer(ctx, runtime, label, use, kitOrigin = undefined) {
   const [binary, args] = command(ctx, runtime, "dev-server.mjs");
-  const dev = await startProcess(binary, [...args, ctx.token], {
+  const served = kitOrigin === undefined ? [ctx.token] : [ctx.token, kitOrigin];
+  const dev = await startProcess(binary, [...args, ...served], {
     cwd: ctx.consumer.smoke,
     ready: devServerUrls,
   });
@@ -113,11 +117,20 @@ export const JOBS = [
   },
   {
     name: "chromium",
-    run: (ctx) => {
+    run: async (ctx) => {
       if (ctx.chromium instanceof Error) throw ctx.chromium;
-      return withDevServer(ctx, "node20", "chromium", (config) =>
-        runInBrowser(ctx.chromium.binary, ctx.consumer, config),
-      );
+      const page = await startPageServer(ctx.consumer.pageBundle);
+      try {
+        return await withDevServer(
+          ctx,
+          "node20",
+          "chromium",
+          (config) => runInBrowser(ctx.chromium.binary, page, config),
+          new URL(page.url).origin,
+        );
+      } finally {
+        await page.close();
+      }
     },
   },
   { name: "dev-server on node22", run: devServer("node22") },
