@@ -2,7 +2,8 @@
 // control's rate windows, run times and the vector pending window. The real clock is the
 // wall clock with real timers; the manual clock stands still until `advance` moves it, and
 // then runs the timers that came due, each at its own due time.
-import { parseDelay, ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
+import { parseDelay } from "@x/workflow";
 import { HeapTimer, TimerHeap } from "./timer-heap.js";
 
 /** `"real"`: wall-clock time. `"manual"`: time moves only when `advance` is called. */

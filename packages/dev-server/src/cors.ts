@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ValidationError } from "@x/core";
 
 /**
  * Which browser origins may call a service: every one (`*`, the default: a local emulator
@@ -18,7 +19,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 /**
  * Reads the `corsOrigin` option: `*` or a comma-separated list of origins such as
- * `http://localhost:5173`. Throws a RangeError naming the entry that is not an origin.
+ * `http://localhost:5173`. Throws a ValidationError naming the entry that is not an origin.
  */
 export function corsPolicy(option: string | undefined, name = "corsOrigin"): CorsPolicy {
   const text = (option ?? "*").trim();
@@ -27,8 +28,9 @@ export function corsPolicy(option: string | undefined, name = "corsOrigin"): Cor
   for (const entry of text.split(",")) {
     const origin = entry.trim();
     if (!isOrigin(origin)) {
-      throw new RangeError(
-        `${name}: "${origin}" is not an origin; give "*" or origins like http://localhost:5173, comma-separated`,
+      throw new ValidationError(
+        name,
+        `"${origin}" is not an origin; give "*" or origins like http://localhost:5173, comma-separated`,
       );
     }
     origins.add(origin);

@@ -1,8 +1,9 @@
 // Where a fault rule applies: the routes of a service a rule's `path` or `operation` names,
 // checked when the rule is added, so a rule that could never fire is refused instead of
 // sitting at `hits: 0`.
+
+import { ValidationError } from "@x/core";
 import { loadSpec } from "@x/openapi-check";
-import { ValidationError } from "@x/workflow";
 import { closest } from "./closest.js";
 import { DEV_ROUTE_NAMES } from "./vector/service.js";
 

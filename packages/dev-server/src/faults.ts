@@ -2,7 +2,7 @@
 // status, a delay, a reset connection, a hang, a cut body), so code that must survive a 503
 // or a dropped connection can be tested. The rules, their checks and their matching; how a
 // fault is played on the wire is in fault-play.ts.
-import { ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
 import { faultRoutes, routePattern } from "./fault-routes.js";
 import { refuseUnknownOptions } from "./options.js";
 

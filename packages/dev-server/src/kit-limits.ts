@@ -2,6 +2,7 @@
 // room for a snapshot of 10k records of 384 dimensions (about 40 MB of JSON) many times
 // over, and far from the longest string V8 can build (~512 MiB), past which building the
 // answer threw and took the process down.
+import { ValidationError } from "@x/core";
 
 /** The test kit's limits. Set through the server's `limits` option or CLI flags. */
 export interface KitLimits {
@@ -19,11 +20,14 @@ export const DEFAULT_KIT_LIMITS: KitLimits = {
   maxKitBytes: 256 * 1024 * 1024,
 };
 
-/** The defaults with the given override; a RangeError names one that is not a positive integer. */
+/** The defaults with the given override; a ValidationError names one that is not a positive integer. */
 export function kitLimits(overrides: Partial<KitLimits> = {}): KitLimits {
   const limits = { ...DEFAULT_KIT_LIMITS, ...overrides };
   if (!(Number.isSafeInteger(limits.maxKitBytes) && limits.maxKitBytes >= 1)) {
-    throw new RangeError(`maxKitBytes must be a positive integer (got ${limits.maxKitBytes})`);
+    throw new ValidationError(
+      "maxKitBytes",
+      `must be a positive integer (got ${limits.maxKitBytes})`,
+    );
   }
   return limits;
 }

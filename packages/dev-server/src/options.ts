@@ -1,4 +1,4 @@
-import { ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
 import { suggestion } from "./closest.js";
 import type { IndexOptions } from "./vector/types.js";
 

@@ -3,7 +3,7 @@
 // (sfc32), so two servers started alike and sent the same requests make the same values,
 // and a snapshot carries the generator's state to go on where it left off.
 import { randomBytes } from "node:crypto";
-import { ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
 
 /** Four 32-bit words: the whole state of the seeded generator, as a snapshot keeps it. */
 export type RandomState = [number, number, number, number];

@@ -1,6 +1,7 @@
 // The options of `startDevServer`, and the names it takes (an unknown one is refused).
+
+import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
-import { ValidationError } from "@x/workflow";
 import { type ClockMode, MAX_DATE_MS } from "./clock.js";
 import type { KitLimits } from "./kit-limits.js";
 import type { OptionNames } from "./options.js";

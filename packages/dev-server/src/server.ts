@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
 import { createClock, type DevClock } from "./clock.js";
 import { createDashboard } from "./dashboard/index.js";
 import { type DevFaults, devFaults } from "./dev-faults.js";

@@ -210,7 +210,8 @@ describe("PUT /v2/dev/snapshot checks the upload as it streams", () => {
 });
 
 it("startDevServer refuses a maxKitBytes that is not a positive integer", async () => {
-  await expect(startDevServer({ limits: { maxKitBytes: 0 } })).rejects.toThrow(
-    "maxKitBytes must be a positive integer (got 0)",
-  );
+  await expect(startDevServer({ limits: { maxKitBytes: 0 } })).rejects.toMatchObject({
+    name: "ValidationError",
+    message: "maxKitBytes: must be a positive integer (got 0)",
+  });
 });

@@ -2,6 +2,7 @@
 // is our choice: generous for real use, and small enough that no single request can take
 // the dev server's memory or event loop. Each is an option and a CLI flag.
 
+import { ValidationError } from "@x/core";
 import { definedFields, type Optional } from "@x/core/internal";
 import { InvalidInputError } from "./errors.js";
 import type { Include, StoredRecord } from "./types.js";
@@ -61,12 +62,12 @@ export const DEFAULT_VECTOR_LIMITS: VectorLimits = {
   maxNamespaces: 10_000,
 };
 
-/** The defaults with the given overrides; a RangeError names an override that is not a positive integer. */
+/** The defaults with the given overrides; a ValidationError names an override that is not a positive integer. */
 export function vectorLimits(overrides: Optional<VectorLimits> = {}): VectorLimits {
   const limits = { ...DEFAULT_VECTOR_LIMITS, ...definedFields(overrides) };
   for (const [name, value] of Object.entries(limits)) {
     if (!(Number.isSafeInteger(value) && value >= 1)) {
-      throw new RangeError(`${name} must be a positive integer (got ${String(value)})`);
+      throw new ValidationError(name, `must be a positive integer (got ${String(value)})`);
     }
   }
   return limits;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
 import { formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
@@ -209,16 +210,20 @@ function indexConfig(index: IndexOptions = {}): IndexConfig {
     type: index.type ?? "DENSE",
   };
   if (!METRICS.includes(config.metric)) {
-    throw new RangeError(
-      `metric must be one of ${METRICS.join(", ")} (got ${String(config.metric)})`,
+    throw new ValidationError(
+      "metric",
+      `must be one of ${METRICS.join(", ")} (got ${String(config.metric)})`,
     );
   }
   if (!TYPES.includes(config.type)) {
-    throw new RangeError(`type must be one of ${TYPES.join(", ")} (got ${String(config.type)})`);
+    throw new ValidationError(
+      "type",
+      `must be one of ${TYPES.join(", ")} (got ${String(config.type)})`,
+    );
   }
   const d = config.dimension;
   if (config.type !== "SPARSE" && !(Number.isInteger(d) && d >= 1 && d <= 65_536)) {
-    throw new RangeError(`dimension must be an integer from 1 to 65536 (got ${String(d)})`);
+    throw new ValidationError("dimension", `must be an integer from 1 to 65536 (got ${String(d)})`);
   }
   return config;
 }

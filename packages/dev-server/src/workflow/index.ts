@@ -207,8 +207,9 @@ const MAX_DELIVERY_TIMEOUT_MS = 2 ** 31 - 1;
 function deliveryTimeout(ms: number | undefined): number {
   if (ms === undefined) return DEFAULT_DELIVERY_TIMEOUT_MS;
   if (!(Number.isInteger(ms) && ms >= 1 && ms <= MAX_DELIVERY_TIMEOUT_MS)) {
-    throw new RangeError(
-      `deliveryTimeoutMs must be an integer from 1 to ${MAX_DELIVERY_TIMEOUT_MS} (got ${ms})`,
+    throw new ValidationError(
+      "deliveryTimeoutMs",
+      `must be an integer from 1 to ${MAX_DELIVERY_TIMEOUT_MS} (got ${ms})`,
     );
   }
   return ms;
@@ -230,7 +231,7 @@ function deliveryTimeout(ms: number | undefined): number {
 export function createWorkflowService(options: WorkflowServiceOptions): WorkflowService {
   const timeScale = options.timeScale ?? 1;
   if (!(Number.isFinite(timeScale) && timeScale >= 0)) {
-    throw new RangeError(`timeScale must be a finite number >= 0 (got ${timeScale})`);
+    throw new ValidationError("timeScale", `must be a finite number >= 0 (got ${timeScale})`);
   }
   const limits = workflowLimits(options.limits);
   const closing = new AbortController();
@@ -238,8 +239,9 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
   let generation = new AbortController();
   const clock = options.clock ?? createClock("real");
   if (clock.mode === "manual" && timeScale !== 1) {
-    throw new RangeError(
-      "timeScale cannot be combined with a manual clock; advance the clock instead",
+    throw new ValidationError(
+      "timeScale",
+      "cannot be combined with a manual clock; advance the clock instead",
     );
   }
   const store = new RunStore();

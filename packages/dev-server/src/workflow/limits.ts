@@ -1,5 +1,7 @@
 // The workflow service's limits. The service documents neither ("not shown"), so both are
 // our choice; each is an option and a CLI flag.
+
+import { ValidationError } from "@x/core";
 import { definedFields, type Optional } from "@x/core/internal";
 
 /** The workflow service's limits. Set through the server's `limits` option or CLI flags. */
@@ -22,15 +24,16 @@ export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   maxReportBodyBytes: 1024 * 1024,
 };
 
-/** The defaults with the given overrides; a RangeError names an override out of range. */
+/** The defaults with the given overrides; a ValidationError names an override out of range. */
 export function workflowLimits(overrides: Optional<WorkflowLimits> = {}): WorkflowLimits {
   const limits = { ...DEFAULT_WORKFLOW_LIMITS, ...definedFields(overrides) };
   if (!(Number.isSafeInteger(limits.maxRetries) && limits.maxRetries >= 0)) {
-    throw new RangeError(`maxRetries must be an integer >= 0 (got ${limits.maxRetries})`);
+    throw new ValidationError("maxRetries", `must be an integer >= 0 (got ${limits.maxRetries})`);
   }
   if (!(Number.isSafeInteger(limits.maxReportBodyBytes) && limits.maxReportBodyBytes >= 0)) {
-    throw new RangeError(
-      `maxReportBodyBytes must be an integer >= 0 (got ${limits.maxReportBodyBytes})`,
+    throw new ValidationError(
+      "maxReportBodyBytes",
+      `must be an integer >= 0 (got ${limits.maxReportBodyBytes})`,
     );
   }
   return limits;
