@@ -6,8 +6,8 @@
 // runtimes missing from the cache and stops: `pnpm check` runs it in the background from its
 // start, so the downloads overlap the gates and the build instead of opening this stage.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
+import { runCountedStage } from "../lib/counted-stage.mjs";
 import { mapBounded } from "../lib/map-bounded.mjs";
 import { findChromium, installRuntime, RUNTIMES } from "./cache.mjs";
 import { prepareConsumer } from "./consumer.mjs";
@@ -18,12 +18,6 @@ import { startHangingEndpoint, startReceiver } from "./servers.mjs";
 const PARALLEL_JOBS = 2;
 // A job takes 5-30 s on a loaded 2-core machine; one that hangs must not hold CI.
 const JOB_DEADLINE_MS = 180_000;
-const RESULTS_FOLDER = fileURLToPath(new URL("../../.check-results/", import.meta.url));
-
-function writeTotals(passed, failed) {
-  mkdirSync(RESULTS_FOLDER, { recursive: true });
-  writeFileSync(`${RESULTS_FOLDER}runtimes.json`, `${JSON.stringify({ passed, failed })}\n`);
-}
 
 /**
  * Runs a job; a setup failure (a runtime missing, a process that crashed) or a job still
@@ -153,16 +147,10 @@ if (process.argv.includes("--install-only")) {
   console.log(`runtimes: in the cache: ${versions(runtimes)}`);
   process.exit(0);
 }
-// Until the run finishes, the stage counts as failed: a crash must not pass for success.
-writeTotals(0, 1);
-try {
-  const { passed, failed } = await main(process.argv.slice(2));
-  writeTotals(passed, failed);
-  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
-} catch (error) {
-  console.error(`runtimes: could not run: ${error?.stack ?? error}`);
-  console.log("runtime setup: 0 passed, 1 failed");
-  process.exitCode = 1;
-}
+await runCountedStage(
+  "runtimes",
+  () => main(process.argv.slice(2)),
+  () => console.log("runtime setup: 0 passed, 1 failed"),
+);
 // A job abandoned at its deadline may still hold a child process or a browser.
 process.exit();

@@ -7,11 +7,12 @@
 // for `pnpm check`. `pnpm types:matrix 5.3.3 5.4.5` compiles with those versions instead
 // (from the registry, cached as the runtimes are): how the oldest supported one was found.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { runCountedStage } from "../lib/counted-stage.mjs";
 import { mapBounded } from "../lib/map-bounded.mjs";
 import { installCached } from "../runtimes/cache.mjs";
 import { buildPackages, installTarballs } from "../runtimes/consumer.mjs";
@@ -19,7 +20,6 @@ import { writeSamples } from "./samples.mjs";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const RESULTS_FOLDER = join(ROOT, ".check-results");
 const ROOT_MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
 /**
@@ -52,11 +52,6 @@ const SETTINGS = {
 const DECLARATIONS = "declarations (node_modules)";
 // Two cores: two compilers at a time.
 const PARALLEL = 2;
-
-function writeTotals(passed, failed) {
-  mkdirSync(RESULTS_FOLDER, { recursive: true });
-  writeFileSync(join(RESULTS_FOLDER, "types.json"), `${JSON.stringify({ passed, failed })}\n`);
-}
 
 /** The repo's own compiler, as `{ binary, version }`. */
 function repoCompiler() {
@@ -206,13 +201,4 @@ async function main(versions) {
   }
 }
 
-// Until the run finishes, the stage counts as failed: a crash must not pass for success.
-writeTotals(0, 1);
-try {
-  const { passed, failed } = await main(process.argv.slice(2));
-  writeTotals(passed, failed);
-  process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
-} catch (error) {
-  console.error(`types: could not run: ${error?.stack ?? error}`);
-  process.exitCode = 1;
-}
+await runCountedStage("types", () => main(process.argv.slice(2)));
