@@ -3,7 +3,7 @@
 // key or a value of the wrong type) and nothing of it is sent: each call sends exactly what
 // the same call without those fields sends. (Under `exactOptionalPropertyTypes` the types
 // take `undefined` too; test/types checks that.)
-import { VectorIndex } from "@x/vector";
+import { type RequestOptions, VectorIndex, type VectorIndexOptions } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { type Seen, stub, TOKEN, URL_BASE } from "./stub";
 
@@ -17,6 +17,9 @@ const info = {
   namespaces: { "": { vectorCount: 0, pendingVectorCount: 0 } },
 };
 
+/** Each key of `T` but `Kept`, as `undefined`: the compiler refuses a list missing a key. */
+type AllUndefined<T, Kept extends keyof T = never> = { [K in Exclude<keyof T, Kept>]-?: undefined };
+
 /** Every client option but `url`, `token` and `fetch`, each given as `undefined`. */
 const UNDEFINED_CLIENT_OPTIONS = {
   maxRetries: undefined,
@@ -27,7 +30,8 @@ const UNDEFINED_CLIENT_OPTIONS = {
   logLevel: undefined,
   tracing: undefined,
   namespace: undefined,
-};
+  maxResponseBytes: undefined,
+} satisfies AllUndefined<VectorIndexOptions, "url" | "token" | "fetch">;
 
 /** Every call option, each `undefined`. */
 const NO_OPTIONS = {
@@ -35,7 +39,8 @@ const NO_OPTIONS = {
   timeoutMs: undefined,
   maxRetries: undefined,
   headers: undefined,
-};
+  maxResponseBytes: undefined,
+} satisfies AllUndefined<RequestOptions>;
 
 /** The same calls twice: as written below, then with every `undefined` field left out. */
 async function calls(client: VectorIndex, withUndefined: boolean) {

@@ -4,8 +4,16 @@
 // what the same trigger without those fields sends. (Under `exactOptionalPropertyTypes` the
 // types take `undefined` too; test/types checks that.)
 import { describe, expect, it } from "vitest";
-import { WorkflowClient } from "../src/index";
+import {
+  type RequestOptions,
+  type TriggerRequest,
+  WorkflowClient,
+  type WorkflowClientOptions,
+} from "../src/index";
 import { recordingFetch, TOKEN, WORKFLOW } from "./helpers";
+
+/** Each key of `T` but `Kept`, as `undefined`: the compiler refuses a list missing a key. */
+type AllUndefined<T, Kept extends keyof T = never> = { [K in Exclude<keyof T, Kept>]-?: undefined };
 
 /** Every client option but `token` and `fetch`, each `undefined`. */
 const UNDEFINED_CLIENT_OPTIONS = {
@@ -19,7 +27,8 @@ const UNDEFINED_CLIENT_OPTIONS = {
   baseUrl: undefined,
   region: undefined,
   tokenIn: undefined,
-};
+  maxResponseBytes: undefined,
+} satisfies AllUndefined<WorkflowClientOptions, "token" | "fetch">;
 
 /** Every optional field of a trigger, each `undefined`. */
 const UNDEFINED_TRIGGER_FIELDS = {
@@ -34,14 +43,15 @@ const UNDEFINED_TRIGGER_FIELDS = {
   flowControl: undefined,
   failureCallback: undefined,
   retryDelay: undefined,
-};
+} satisfies AllUndefined<TriggerRequest, "url">;
 
 const NO_OPTIONS = {
   signal: undefined,
   timeoutMs: undefined,
   maxRetries: undefined,
   headers: undefined,
-};
+  maxResponseBytes: undefined,
+} satisfies AllUndefined<RequestOptions>;
 
 async function sent(request: Request) {
   return {
