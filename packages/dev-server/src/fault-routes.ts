@@ -58,6 +58,9 @@ export function faultOperations(service: Service): string[] {
   return [...ROUTES[service].keys()];
 }
 
+/** The longest `path` or `operation` a rule may give: far past any route of either service. */
+const MAX_ROUTE_CHARS = 1024;
+
 /**
  * What a rule's request paths are tested against, checked: the routes of its `operation`,
  * its `path`, or undefined (every request) when it names neither. A path must name or fall
@@ -74,6 +77,19 @@ export function faultRoutes(
   const all = [...byOperation.values()].flat();
   if (path !== undefined && operation !== undefined) {
     throw new ValidationError("path", "and operation cannot both be given: name one of them");
+  }
+  // Refused before any suggestion is looked for: the edit distances behind "did you mean"
+  // grow with the length, and a megabyte-long path held the server for seconds.
+  for (const [field, value] of [
+    ["path", path],
+    ["operation", operation],
+  ] as const) {
+    if (typeof value === "string" && value.length > MAX_ROUTE_CHARS) {
+      throw new ValidationError(
+        field,
+        `must be at most ${MAX_ROUTE_CHARS} characters (got ${value.length}); no route is longer`,
+      );
+    }
   }
   if (operation !== undefined) {
     const routes = typeof operation === "string" ? byOperation.get(operation) : undefined;

@@ -42,6 +42,22 @@ describe("a path that matches no route", () => {
     expect(message).toContain("range, query, fetch, info");
   });
 
+  it("is refused by its length alone when longer than any route, before any suggestion", async () => {
+    // Looking for "did you mean" over a megabyte-long path held the server for seconds.
+    const message = await refusal({
+      service: "vector",
+      path: `/${"q".repeat(100_000)}`,
+      status: 503,
+    });
+    expect(message).toBe("path: must be at most 1024 characters (got 100001); no route is longer");
+    const operation = await refusal({
+      service: "vector",
+      operation: "q".repeat(2000),
+      status: 503,
+    });
+    expect(operation).toMatch(/^operation: must be at most 1024 characters/);
+  });
+
   it("is refused for a route the service has only without a namespace", async () => {
     const message = await refusal({ service: "vector", path: "/info/movies", status: 503 });
     expect(message).toMatch(/did you mean "\/info"/);
