@@ -21,6 +21,12 @@ const CLOSE_BRACKET = 0x5d;
 
 /** Feeds chunks in order; `feed` returns the broken rule once the text passes a bound. */
 export class JsonShape {
+  /**
+   * `maxContainers` bounds the objects and arrays; the state file x-dev wrote itself passes
+   * `Infinity`, since what it saved at stop (a snapshot of any size) must load at start.
+   */
+  constructor(private readonly maxContainers: number = MAX_JSON_CONTAINERS) {}
+
   private depth = 0;
   private containers = 0;
   private inString = false;
@@ -42,8 +48,8 @@ export class JsonShape {
         this.depth += 1;
         this.containers += 1;
         if (this.depth > MAX_JSON_DEPTH) return `nests deeper than ${MAX_JSON_DEPTH} levels`;
-        if (this.containers > MAX_JSON_CONTAINERS) {
-          return `holds more than ${MAX_JSON_CONTAINERS} objects and arrays`;
+        if (this.containers > this.maxContainers) {
+          return `holds more than ${this.maxContainers} objects and arrays`;
         }
       } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
         this.depth -= 1;

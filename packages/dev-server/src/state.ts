@@ -143,7 +143,8 @@ async function readChecked(file: string): Promise<Buffer | undefined> {
     if (size > MAX_STATE_BYTES) {
       throw new Error(`it is ${size} bytes, more than the ${MAX_STATE_BYTES} x-dev can parse`);
     }
-    const shape = new JsonShape();
+    // Only the depth: the file is the snapshot this server saved, of however many records.
+    const shape = new JsonShape(Number.POSITIVE_INFINITY);
     const chunks: Buffer[] = [];
     for await (const chunk of handle.createReadStream({ autoClose: false })) {
       const broken = shape.feed(chunk as Buffer);
