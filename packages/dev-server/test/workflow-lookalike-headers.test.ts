@@ -2,7 +2,7 @@
 // answers (ignored), and the log says so once per header name, with the Svc- header meant.
 import { loadSpec } from "@x/openapi-check";
 import { expect, it } from "vitest";
-import { lookalikeOf } from "../src/workflow/lookalike-headers.js";
+import { lookalikeOf, lookalikeWarner } from "../src/workflow/lookalike-headers.js";
 import { perTest, TOKEN } from "./workflow-harness.js";
 
 const { setup } = perTest();
@@ -60,4 +60,12 @@ it("a trigger with Upstash-* headers is answered as the service would, and the l
     "[workflow] header Upstash-Delay is not a header of this service and is ignored, as the service ignores it; did you mean Svc-Delay? (said once per header name)",
     "[workflow] header Upstash-Workflow-RunId is not a header of this service and is ignored, as the service ignores it; did you mean Svc-Workflow-RunId? (said once per header name)",
   ]);
+});
+
+it("tells of at most 256 header names, however many new ones a client sends", () => {
+  const lines: string[] = [];
+  const warn = lookalikeWarner(loadSpec("workflow"), (line) => lines.push(line));
+  for (let i = 0; i < 300; i++) warn([`Upstash-Forward-X-${i}`, "v"]);
+  expect(lines).toHaveLength(256);
+  expect(lines[0]).toContain("Upstash-Forward-X-0");
 });

@@ -33,6 +33,9 @@ export function lookalikeOf(spec: ContractSpec): (name: string) => string | unde
   };
 }
 
+/** How many lookalike header names are told of; past it, the rest go unsaid. */
+const MAX_TOLD = 256;
+
 /**
  * Logs each lookalike header of a trigger, the first time its name is seen: what it is
  * taken for, and that it changes nothing. `rawHeaders` as Node gives them (names as sent).
@@ -45,6 +48,8 @@ export function lookalikeWarner(
   const told = new Set<string>();
   return (rawHeaders) => {
     for (let i = 0; i < rawHeaders.length; i += 2) {
+      // A bounded memory of names told: a client sending endless new names must not grow it.
+      if (told.size >= MAX_TOLD) return;
       const name = rawHeaders[i] as string;
       const key = name.toLowerCase();
       if (told.has(key)) continue;
