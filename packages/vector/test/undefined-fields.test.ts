@@ -108,9 +108,13 @@ describe("an optional field given as undefined is a field left out", () => {
 
   it("fromEnv: an undefined option keeps what the environment says", async () => {
     const { fetch, seen } = stub({ result: info });
-    const env = { VECTOR_URL: URL_BASE, VECTOR_TOKEN: TOKEN, VECTOR_LOG_LEVEL: undefined };
-    const client = VectorIndex.fromEnv(env, { fetch, ...UNDEFINED_CLIENT_OPTIONS });
+    // X_LOG sets the level; `logLevel: undefined` must leave it, so the info line is logged.
+    const env = { VECTOR_URL: URL_BASE, VECTOR_TOKEN: TOKEN, X_LOG: "info" };
+    const lines: string[] = [];
+    const logger = { ...console, info: (line: string) => void lines.push(line) };
+    const client = VectorIndex.fromEnv(env, { ...UNDEFINED_CLIENT_OPTIONS, fetch, logger });
     await client.info();
     expect(seen[0]?.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(lines).toHaveLength(1);
   });
 });
