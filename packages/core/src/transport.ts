@@ -95,8 +95,13 @@ type Settled = { answer: Answer } | { failure: Failure };
  * at construction.
  */
 export function createTransport(config: TransportConfig): Transport {
-  const { token, maxRetries = 2, timeoutMs = 30_000, hints } = config;
-  const { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = config;
+  const {
+    token,
+    maxRetries = 2,
+    timeoutMs = 30_000,
+    maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+    hints,
+  } = config;
   checkToken(token);
   checkMaxRetries(maxRetries);
   checkTimeoutMs(timeoutMs);
