@@ -12,6 +12,7 @@ import {
   took,
 } from "../src/dashboard/browser/runs-text.js";
 import type { Attempt, Run } from "../src/dashboard/browser/wire.js";
+import { RUN_STATES } from "../src/workflow/runs-query.js";
 
 const NOW = Date.UTC(2030, 0, 1);
 
@@ -36,19 +37,7 @@ function run(fields: Partial<Run>): Run {
 
 describe("stateTone", () => {
   it("colours each state: done well, done badly, waiting, or busy", () => {
-    const states = [
-      "scheduled",
-      "waiting",
-      "delivering",
-      "retrying",
-      "succeeded",
-      "callback-delivering",
-      "callback-retrying",
-      "callback-succeeded",
-      "callback-failed",
-      "cancelled",
-    ];
-    expect(Object.fromEntries(states.map((state) => [state, stateTone(state)]))).toEqual({
+    expect(Object.fromEntries(RUN_STATES.map((state) => [state, stateTone(state)]))).toEqual({
       scheduled: "wait",
       waiting: "wait",
       delivering: "",
