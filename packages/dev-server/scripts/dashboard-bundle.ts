@@ -5,6 +5,7 @@
 // test/dashboard-bundle.test.ts fail when it is not what the browser code bundles to now.
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import type { DashboardFacts } from "../src/dashboard/browser/facts.js";
 import { faultOperations } from "../src/fault-routes.js";
 import { POLL_HEADER } from "../src/http.js";
 import { FINAL_STATES } from "../src/workflow/runs.js";
@@ -15,7 +16,7 @@ export const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
 export const GENERATED_MODULE = "src/dashboard/generated/page-script.ts";
 
 /** The server's facts the page is built with (src/dashboard/browser/facts.ts). */
-function facts(): Record<string, unknown> {
+function facts(): DashboardFacts {
   return {
     pollHeader: POLL_HEADER,
     finalStates: FINAL_STATES,

@@ -4,13 +4,15 @@
  * so the page offers the operations a fault rule accepts, hides Cancel on the states the
  * server calls final, and marks its polls with the header the request log looks for.
  */
-declare const DASHBOARD_FACTS: {
+export interface DashboardFacts {
   /** The header that marks a poll, which the request log leaves out unless `logPolls`. */
   pollHeader: string;
   /** The states a run never leaves. */
   finalStates: readonly string[];
   /** The operations a fault rule accepts, by service. */
   faultOperations: Readonly<Record<string, readonly string[]>>;
-};
+}
+
+declare const DASHBOARD_FACTS: DashboardFacts;
 
 export const FACTS = DASHBOARD_FACTS;
