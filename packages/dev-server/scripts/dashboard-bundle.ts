@@ -6,8 +6,8 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { DashboardFacts } from "../src/dashboard/browser/facts.js";
-import { faultOperations } from "../src/fault-routes.js";
-import { POLL_HEADER } from "../src/http.js";
+import { faultOperations } from "../src/faults/routes.js";
+import { POLL_HEADER } from "../src/http/request.js";
 import { FINAL_STATES } from "../src/workflow/runs.js";
 
 /** The package's folder, where esbuild runs: the paths in the bundle's comments start there. */

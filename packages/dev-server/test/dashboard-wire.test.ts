@@ -4,10 +4,10 @@
 // answer loses or retypes a field the page reads.
 import { expectTypeOf, it } from "vitest";
 import type * as Page from "../src/dashboard/browser/wire.js";
-import type { FaultedRequest, FaultView } from "../src/faults.js";
+import type { FaultedRequest, FaultView } from "../src/faults/faults.js";
+import type { clockBody } from "../src/kit/clock-route.js";
 import type { info } from "../src/vector/info.js";
 import type { scan } from "../src/vector/scan.js";
-import type { clockBody } from "../src/workflow/clock-route.js";
 import type { RunView } from "../src/workflow/runs.js";
 
 it("reads the answers of the dev routes as the server types them", () => {
