@@ -1,19 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
 import { createClock, type DevClock } from "../clock/clock.js";
 import { createDashboard } from "../dashboard/index.js";
 import { type FaultService, FaultSet } from "../faults/faults.js";
 import { faultGate } from "../faults/play.js";
+import { vectorErrorBody, workflowErrorBody } from "../http/error-body.js";
 import { type Handler, listen, stop, urlOf } from "../http/listen.js";
-import { sendJsonSafely } from "../http/send-safely.js";
-import {
-  dashboardOrigins,
-  isRefusedKitOrigin,
-  kitCorsPolicy,
-  kitOriginMessage,
-} from "../kit/cors.js";
+import type { Served } from "../http/serve.js";
+import { dashboardOrigins, kitCors, kitCorsPolicy } from "../kit/cors.js";
 import { type DevFaults, devFaults } from "../kit/faults.js";
 import { kitLimits } from "../kit/limits.js";
 import { devRoutes } from "../kit/routes.js";
@@ -27,7 +23,6 @@ import {
 } from "../persistence/snapshot.js";
 import { type DevSnapshot, prepareStateFile, readState, writeState } from "../persistence/state.js";
 import { createVectorEmulator } from "../vector/service.js";
-import { short, splitTarget } from "../workflow/http.js";
 import { isFinal } from "../workflow/runs.js";
 import { isUnfinished } from "../workflow/saved-runs.js";
 import { createWorkflowService } from "../workflow/service.js";
@@ -143,7 +138,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const index = chooseIndex(options.vector, saved, stateFile);
   const { maxRetries, maxReportBodyBytes, maxKitBytes, ...vectorLimits } = options.limits ?? {};
   const kit = kitLimits(maxKitBytes === undefined ? {} : { maxKitBytes });
-  const kitCors = kitCorsPolicy(options.kitOrigins);
+  const kitPolicy = kitCorsPolicy(options.kitOrigins);
   const vector = createVectorEmulator({
     token,
     vector: index.options,
@@ -185,41 +180,34 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const seeded = loadSeed(await seedEntries(options.seed), vector, index);
 
   const say = log ?? (() => {});
-  const errorBody = (service: FaultService, status: number, error: string) =>
-    service === "vector" ? { error, status } : { error };
-  const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
+  const logPolls = options.logPolls === true;
+  // Each port as the kit's routes and rule answer on it: the service's error body and name.
+  const served: Record<FaultService, Served> = {
+    workflow: { name: "workflow", errorBody: workflowErrorBody, log: say, logPolls },
+    vector: { name: "vector", errorBody: vectorErrorBody, log: say, logPolls },
+  };
+  const gate = faultGate({ faults, token, now: () => clock.now(), log: say });
   const kitRoutes = devRoutes({
     token,
-    cors: kitCors,
+    served,
     faults,
     limits: kit,
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
       await restoreDevSnapshot(parts, value, "the snapshot");
     },
-    log: say,
-    logPolls: options.logPolls === true,
-    errorBody,
   });
 
   let workflowUrl = "";
   const dashboard = createDashboard(vector, () => workflowUrl, say);
-  // Before anything else on either port: a page of another origin gets nothing from the kit.
-  const refusesOrigin = (service: FaultService, req: IncomingMessage, res: ServerResponse) => {
-    const { path } = splitTarget(req);
-    if (!isRefusedKitOrigin(req, path, kitCors)) return false;
-    const body = (status: number, error: string) => errorBody(service, status, error);
-    sendJsonSafely(res, 403, body(403, kitOriginMessage(req)), body, say);
-    say(`[${service}] ${req.method} ${short(path)} 403 (origin ${req.headers.origin})`);
-    return true;
-  };
+  // Before anything else on either port: the kit's one origin rule, for every kit route.
   const onWorkflowPort: Handler = (req, res) => {
-    if (refusesOrigin("workflow", req, res)) return;
+    if (kitCors(kitPolicy, req, res, served.workflow)) return;
     if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
     gate("workflow", req, res, () => workflow.handle(req, res));
   };
   const onVectorPort: Handler = (req, res) => {
-    if (refusesOrigin("vector", req, res)) return;
+    if (kitCors(kitPolicy, req, res, served.vector)) return;
     if (dashboard.onVectorPort(req, res) || kitRoutes("vector", req, res)) return;
     gate("vector", req, res, () => vector.handle(req, res));
   };
@@ -228,26 +216,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   warmUp();
   const servers: Server[] = [];
   try {
-    servers.push(
-      await listen(onWorkflowPort, (_, error) => ({ error }), options.workflowPort ?? 0, host),
-    );
-    servers.push(
-      await listen(
-        onVectorPort,
-        (status, error) => ({ error, status }),
-        options.vectorPort ?? 0,
-        host,
-      ),
-    );
+    servers.push(await listen(onWorkflowPort, workflowErrorBody, options.workflowPort ?? 0, host));
+    servers.push(await listen(onVectorPort, vectorErrorBody, options.vectorPort ?? 0, host));
   } catch (err) {
     await Promise.all([...servers.map(stop), workflow.close(), vector.close()]);
     throw err;
   }
   const [workflowServer, vectorServer] = servers as [Server, Server];
   workflowUrl = urlOf(workflowServer, host);
-  if (!kitCors.anyOrigin) {
+  if (!kitPolicy.anyOrigin) {
     const { port } = workflowServer.address() as AddressInfo;
-    for (const origin of dashboardOrigins(host, port)) kitCors.origins.add(origin);
+    for (const origin of dashboardOrigins(host, port)) kitPolicy.origins.add(origin);
   }
   let closing: Promise<void> | undefined;
   return {

@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
-import { HttpError } from "../http/request.js";
-import { sendJson } from "./http.js";
+import { HttpError } from "../http/errors.js";
+import type { Answer } from "../http/serve.js";
 import type { RunState, RunStore, RunView } from "./runs.js";
 
 /** What `GET /v2/dev/runs` may be asked to narrow the listing to. */
@@ -87,7 +86,7 @@ export function selectRuns(runs: RunView[], filter: RunsFilter): RunView[] {
 }
 
 /** Answers `GET /v2/dev/runs`: `{ runs }`, or a 400 naming the query parameter at fault. */
-export function listRuns(res: ServerResponse, query: URLSearchParams, store: RunStore): void {
+export function listRuns(query: URLSearchParams, store: RunStore): Answer {
   let filter: RunsFilter;
   try {
     filter = readRunsFilter(query);
@@ -95,5 +94,5 @@ export function listRuns(res: ServerResponse, query: URLSearchParams, store: Run
     if (!(error instanceof RunsQueryError)) throw error;
     throw new HttpError(400, error.message);
   }
-  sendJson(res, 200, { runs: selectRuns(store.list(), filter) });
+  return { status: 200, body: { runs: selectRuns(store.list(), filter) } };
 }
