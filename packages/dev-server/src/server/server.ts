@@ -128,6 +128,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       "adds the dashboard's polls to the log, and no log is given; pass log as well",
     );
   }
+  const workflowPort = portOption("workflowPort", options.workflowPort);
+  const vectorPort = portOption("vectorPort", options.vectorPort);
   // Never from the random seed: a seed is a small guessable number, and the token guards
   // every record and the kit's routes.
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
@@ -216,8 +218,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   warmUp();
   const servers: Server[] = [];
   try {
-    servers.push(await listen(onWorkflowPort, workflowErrorBody, options.workflowPort ?? 0, host));
-    servers.push(await listen(onVectorPort, vectorErrorBody, options.vectorPort ?? 0, host));
+    servers.push(await listen(onWorkflowPort, workflowErrorBody, workflowPort, host));
+    servers.push(await listen(onVectorPort, vectorErrorBody, vectorPort, host));
   } catch (err) {
     await Promise.all([...servers.map(stop), workflow.close(), vector.close()]);
     throw err;
@@ -274,6 +276,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       return closing;
     },
   };
+}
+
+/** A port option: 0 (the default) picks a free port. */
+function portOption(name: string, port: number | undefined): number {
+  if (port === undefined) return 0;
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
+    throw new ValidationError(name, `must be an integer from 0 to 65535 (got ${String(port)})`);
+  }
+  return port;
 }
 
 function describeSnapshot(snapshot: DevSnapshot): string {
