@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+import { openSnapshot } from "../src/persistence/state.js";
 
 const TOKEN = "cors-test-token";
 const PAGE = "http://localhost:5173";
@@ -152,7 +153,7 @@ describe("CORS on the test kit's routes: the dashboard's origin and kitOrigins o
     const wiped = await fetch(`${server.workflowUrl}/v2/dev/snapshot`, {
       method: "PUT",
       headers: { origin: "http://evil.test", "content-type": "text/plain", ...auth },
-      body: JSON.stringify({ ...(await server.snapshot()), namespaces: {} }),
+      body: JSON.stringify({ ...openSnapshot(await server.snapshot()), namespaces: {} }),
     });
     expect(wiped.status).toBe(403);
     const added = await fetch(`${server.vectorUrl}/v2/dev/faults`, {
@@ -161,7 +162,7 @@ describe("CORS on the test kit's routes: the dashboard's origin and kitOrigins o
       body: JSON.stringify({ service: "vector", status: 503 }),
     });
     expect(added.status).toBe(403);
-    expect((await server.snapshot()).namespaces[""]).toHaveLength(1);
+    expect(openSnapshot(await server.snapshot()).namespaces[""]).toHaveLength(1);
     expect(await server.faults.list()).toEqual([]);
   });
 

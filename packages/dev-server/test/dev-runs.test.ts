@@ -3,6 +3,8 @@ import { ValidationError } from "@x/core";
 import { WorkflowClient } from "@x/workflow";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, type RunView, RunWaitError } from "../src/index.js";
+import { openSnapshot, sealSnapshot } from "../src/persistence/state.js";
+
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 import { startReceiver } from "./workflow-harness.js";
 
@@ -76,14 +78,15 @@ describe("GET /v2/dev/runs is bounded", () => {
   it("refuses a listing of more than 1,000 runs with a 400 saying how to narrow it; limit and filters pass", async () => {
     const [dev, endpoint] = await setUp();
     const { workflowRunId } = await trigger(dev, `${endpoint.url}/job`, { "Svc-Delay": "1d" });
-    const template = (await dev.snapshot()).runs.find((run) => run.id === workflowRunId);
+    const saved = openSnapshot(await dev.snapshot());
+    const template = saved.runs.find((run) => run.id === workflowRunId);
     if (template === undefined) throw new Error("no saved run");
     const runs = Array.from({ length: 1_001 }, (_, i) => ({
       ...template,
       id: `bulk-${i}`,
       view: { ...template.view, workflowRunId: `bulk-${i}` },
     }));
-    await dev.restore({ ...(await dev.snapshot()), runs });
+    await dev.restore(sealSnapshot({ ...saved, runs }));
 
     const all = await devCall(dev, "/v2/dev/runs");
     expect(all).toEqual({

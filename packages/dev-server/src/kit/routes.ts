@@ -11,7 +11,7 @@ import { jsonChunks } from "../http/json-pieces.js";
 import { MAX_JSON_CONTAINERS } from "../http/json-shape.js";
 import { readJson, short, splitTarget } from "../http/request.js";
 import { type Answer, type Served, serve } from "../http/serve.js";
-import type { DevSnapshot } from "../persistence/state.js";
+import type { SnapshotData } from "../persistence/state.js";
 import type { KitLimits } from "./limits.js";
 
 export const DEV_FAULTS = "/v2/dev/faults";
@@ -28,7 +28,7 @@ export interface DevRoutesOptions {
   token: string;
   faults: FaultSet;
   limits: KitLimits;
-  snapshot: () => DevSnapshot;
+  snapshot: () => SnapshotData;
   restore: (value: unknown) => Promise<void>;
   /**
    * Each port's service as the request path sees it (its error body, the log); the kit's

@@ -21,7 +21,14 @@ import {
   type SnapshotParts,
   takeDevSnapshot,
 } from "../persistence/snapshot.js";
-import { type DevSnapshot, prepareStateFile, readState, writeState } from "../persistence/state.js";
+import {
+  type DevSnapshot,
+  prepareStateFile,
+  readState,
+  type SnapshotData,
+  sealSnapshot,
+  writeState,
+} from "../persistence/state.js";
 import { createVectorEmulator } from "../vector/service.js";
 import { isFinal } from "../workflow/runs.js";
 import { isUnfinished } from "../workflow/saved-runs.js";
@@ -241,7 +248,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     seeded,
     faults: devFaults(faults),
     async snapshot() {
-      return takeDevSnapshot(parts);
+      return sealSnapshot(takeDevSnapshot(parts));
     },
     async restore(snapshot) {
       try {
@@ -287,7 +294,7 @@ function portOption(name: string, port: number | undefined): number {
   return port;
 }
 
-function describeSnapshot(snapshot: DevSnapshot): string {
+function describeSnapshot(snapshot: SnapshotData): string {
   return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
 }
 

@@ -110,7 +110,7 @@ export interface VectorService {
    * vector.upsert({ id: "c", vector: [1, 1] }, "movies");
    * ```
    */
-  upsert(records: unknown, namespace?: string): void;
+  upsert(records: VectorRecordInput | VectorRecordInput[], namespace?: string): void;
   /**
    * Upserts as `upsert` does, but the records are ready at once (seed and state file).
    *
@@ -122,7 +122,7 @@ export interface VectorService {
    * vector.load([{ id: "a", vector: [1, 0] }]); // ready at once, not pending
    * ```
    */
-  load(records: unknown, namespace?: string): void;
+  load(records: VectorRecordInput | VectorRecordInput[], namespace?: string): void;
   /**
    * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFoundError for an unknown namespace.
    *
@@ -135,7 +135,7 @@ export interface VectorService {
    * vector.delete(["a", "b"]); // 1
    * ```
    */
-  delete(ids: unknown, namespace?: string): number;
+  delete(ids: string | string[], namespace?: string): number;
   /**
    * Drops one namespace (the default one is emptied), or with no name every namespace.
    *

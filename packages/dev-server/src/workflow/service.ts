@@ -38,7 +38,14 @@ import { WORKFLOW_ERROR_STATUSES, workflowCorsMethods, workflowRoutes } from "./
 import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
 import { cancelRun, type DriverDeps } from "./scheduler.js";
-import { checkSnapshot, restoreSnapshot, takeSnapshot, type WorkflowSnapshot } from "./snapshot.js";
+import {
+  checkSnapshot,
+  openWorkflowSnapshot,
+  restoreSnapshot,
+  sealWorkflowState,
+  takeSnapshot,
+  type WorkflowSnapshot,
+} from "./snapshot.js";
 import type { TriggerContext } from "./trigger.js";
 
 /** Options of `createWorkflowService`. */
@@ -304,16 +311,17 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     watch: (id, listener) => deps.watchers.watch(id, listener),
     runs: () => store.list(),
     run: (id) => store.get(id),
-    snapshot: () => takeSnapshot(ctx),
+    snapshot: () => sealWorkflowState(takeSnapshot(ctx)),
     async restore(snapshot) {
-      const loaded = checkSnapshot(snapshot);
+      const state = openWorkflowSnapshot(snapshot);
+      const loaded = checkSnapshot(state);
       generation.abort();
       generation = new AbortController();
       deps.signal = generation.signal;
       // The old runs stop waiting; once their calls settled, the clock drops their timers.
       for (const run of deps.live.values()) run.waitingOn?.cancel();
       await Promise.allSettled([...deps.inFlight]);
-      restoreSnapshot(ctx, snapshot, loaded);
+      restoreSnapshot(ctx, state, loaded);
     },
   };
 }
