@@ -45,11 +45,8 @@ export type {
   SparseVector,
   VectorRecordInput,
 } from "./vector/types.js";
-export type { SavedFlowKey } from "./workflow/flow-control.js";
 export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";
-export type { RandomState } from "./workflow/random.js";
 export type { AttemptView, RunState, RunView } from "./workflow/runs.js";
-export type { FinishedRun, SavedRun, SnapshotRun } from "./workflow/saved-runs.js";
 export {
   createWorkflowService,
   type WorkflowService,

@@ -4,7 +4,7 @@ import { dashboardUrl } from "../dashboard/index.js";
 import { startDevServer } from "../server/server.js";
 import type { DevServerOptions } from "../server/server-options.js";
 import { banner } from "./banner.js";
-import { FLAGS, parse, printedInstead, startOptions } from "./options.js";
+import { FLAGS, flagError, parse, printedInstead, startOptions } from "./options.js";
 import { watchStarter } from "./parent.js";
 import { commandError, explainParseError, UsageError } from "./usage.js";
 
@@ -41,6 +41,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     dev = await startDevServer(options);
   } catch (err) {
+    // A value startDevServer refused is a usage error, named by its flag.
+    const usage = flagError(err);
+    if (usage !== undefined) {
+      process.stderr.write(`x-dev: ${usage}\nRun "x-dev --help" to see every option.\n`);
+      return 2;
+    }
     process.stderr.write(`x-dev: could not start: ${(err as Error).message}\n`);
     return 1;
   }

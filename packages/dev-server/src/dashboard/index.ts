@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { workflowErrorBody } from "../http/error-body.js";
 import { sendSafely } from "../http/send-safely.js";
 import type { VectorService } from "../vector/service.js";
-import { workflowErrorBody } from "../workflow/http.js";
 import { PAGE_SCRIPT } from "./generated/page-script.js";
 import { PAGE_CSS, PAGE_HTML, vectorLinkPage } from "./page-html.js";
 
