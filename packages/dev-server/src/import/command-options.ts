@@ -1,7 +1,7 @@
 // The flags of `x-dev import` and the import they make: parsed and checked here, apart from
 // the command that runs it, so each flag's effect can be tested.
 import { parseArgs } from "node:util";
-import { UsageError } from "../cli-usage.js";
+import { UsageError } from "../cli/usage.js";
 
 // The flags parseArgs accepts; their names also feed the "did you mean" of an unknown one.
 export const IMPORT_FLAGS = {

@@ -2,8 +2,13 @@
 // what was imported, and a re-run resuming where it stopped. The token is never printed:
 // the client's errors never carry it, and nothing here writes it.
 import { AbortError } from "@x/core";
-import { explainParseError, UsageError } from "../cli-usage.js";
-import { IMPORT_FLAGS, IMPORT_USAGE, type ImportCommand, importCommand } from "./command-options.js";
+import { explainParseError, UsageError } from "../cli/usage.js";
+import {
+  IMPORT_FLAGS,
+  IMPORT_USAGE,
+  type ImportCommand,
+  importCommand,
+} from "./command-options.js";
 import { progressReporter } from "./progress-line.js";
 import { importIntoStateFile } from "./state-file-import.js";
 
@@ -24,7 +29,9 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
     command = importCommand(args);
   } catch (error) {
     const usage =
-      error instanceof UsageError ? error : explainParseError(error as Error, Object.keys(IMPORT_FLAGS));
+      error instanceof UsageError
+        ? error
+        : explainParseError(error as Error, Object.keys(IMPORT_FLAGS));
     io.stderr.write(`x-dev: ${usage.message}\nRun "x-dev import --help" to see every option.\n`);
     return 2;
   }

@@ -22,7 +22,10 @@ export function checkFits(live: LiveIndex, names: string[], target: ImportTarget
   const have = target.index;
   const start = `the live index is ${describe(want)} but this dev server runs ${describe(have)}`;
   if (want.type !== have.type) {
-    throw new ValidationError("type", `${start}; start the dev server with --type ${want.type} (vector.type)`);
+    throw new ValidationError(
+      "type",
+      `${start}; start the dev server with --type ${want.type} (vector.type)`,
+    );
   }
   // A sparse index has no dimension or metric of its own.
   if (want.type !== "SPARSE" && want.dimension !== have.dimension) {

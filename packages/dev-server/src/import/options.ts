@@ -1,7 +1,7 @@
 // The options of `dev.vector.importFrom` (and of `x-dev import`, which builds them from its
 // flags), checked before anything is sent.
 import { ValidationError } from "@x/core";
-import { refuseUnknownOptions } from "../options.js";
+import { refuseUnknownOptions } from "../server/options.js";
 
 /** Options of `dev.vector.importFrom`: the live index to copy, and how. */
 export interface ImportOptions {
@@ -77,11 +77,17 @@ export function importOptions(options: ImportOptions): ImportOptions {
   const { namespaces, signal, onProgress } = options;
   if (namespaces !== undefined) {
     if (!Array.isArray(namespaces) || namespaces.some((name) => typeof name !== "string")) {
-      throw new ValidationError("namespaces", 'must be an array of namespace names, e.g. ["", "docs"]');
+      throw new ValidationError(
+        "namespaces",
+        'must be an array of namespace names, e.g. ["", "docs"]',
+      );
     }
     const repeated = namespaces.find((name, i) => namespaces.indexOf(name) !== i);
     if (repeated !== undefined) {
-      throw new ValidationError("namespaces", `names "${repeated}" twice; give each namespace once`);
+      throw new ValidationError(
+        "namespaces",
+        `names "${repeated}" twice; give each namespace once`,
+      );
     }
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {

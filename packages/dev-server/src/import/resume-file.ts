@@ -3,7 +3,7 @@
 // killed between the two resumes from an older point, and rewrites records FILE already
 // has, which replace themselves (same ids).
 import { readFile, rm } from "node:fs/promises";
-import { writeJsonFile } from "../state.js";
+import { writeJsonFile } from "../persistence/state.js";
 import { ResumePoints } from "./resume.js";
 
 const FORMAT = "x-dev-import";

@@ -61,7 +61,8 @@ export class ResumePoints {
         throw new TypeError(`${source}: must be an object of namespaces`);
       }
       for (const [name, cursor] of Object.entries(points)) {
-        if (typeof cursor !== "string") throw new TypeError(`${source}, "${name}": must be a cursor`);
+        if (typeof cursor !== "string")
+          throw new TypeError(`${source}, "${name}": must be a cursor`);
         out.advance(source, name, cursor);
       }
     }

@@ -2,12 +2,17 @@
 // records would not fit), then every namespace paged with the client's `rangeAll`, each page
 // written as it arrives, and the resume point moved past it.
 import { ValidationError } from "@x/core";
-import { type RangePage, type VectorRecord, VectorIndex } from "@x/vector";
+import { type RangePage, VectorIndex, type VectorRecord } from "@x/vector";
 import { InvalidInputError } from "../vector/errors.js";
 import type { VectorRecordInput } from "../vector/types.js";
 import { checkFits } from "./fit.js";
 import { liveIndexOf, namespacesToImport } from "./live-index.js";
-import { DEFAULT_PAGE_SIZE, type ImportOptions, type ImportResult, importOptions } from "./options.js";
+import {
+  DEFAULT_PAGE_SIZE,
+  type ImportOptions,
+  type ImportResult,
+  importOptions,
+} from "./options.js";
 import type { ResumePoints } from "./resume.js";
 import type { ImportTarget } from "./target.js";
 

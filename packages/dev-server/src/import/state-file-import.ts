@@ -3,7 +3,7 @@
 // file is written back with everything else it held (runs, faults, the clock) untouched.
 import { randomBytes } from "node:crypto";
 import { VectorIndex } from "@x/vector";
-import { newSnapshot, prepareStateFile, readState, writeState } from "../state.js";
+import { newSnapshot, prepareStateFile, readState, writeState } from "../persistence/state.js";
 import { createVectorEmulator } from "../vector/service.js";
 import { liveIndexOf } from "./live-index.js";
 import type { ImportOptions, ImportResult } from "./options.js";
@@ -58,7 +58,14 @@ export async function importIntoStateFile(
     if (wrote) {
       const base =
         saved ??
-        newSnapshot({ savedAt: Date.now(), runs: [], flowControl: [], index, namespaces: {}, faults: [] });
+        newSnapshot({
+          savedAt: Date.now(),
+          runs: [],
+          flowControl: [],
+          index,
+          namespaces: {},
+          faults: [],
+        });
       await writeState(stateFile, { ...base, namespaces: emulator.exportRecords() });
     }
     // After the state file, and also when no page was left to write (a finished resume).

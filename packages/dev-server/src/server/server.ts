@@ -8,6 +8,7 @@ import { type FaultService, FaultSet } from "../faults/faults.js";
 import { faultGate } from "../faults/play.js";
 import { type Handler, listen, stop, urlOf } from "../http/listen.js";
 import { sendJsonSafely } from "../http/send-safely.js";
+import { ResumePoints } from "../import/resume.js";
 import {
   dashboardOrigins,
   isRefusedKitOrigin,
@@ -172,6 +173,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   const faults = new FaultSet();
   const parts: SnapshotParts = { vector, workflow, faults };
+  // Where interrupted `dev.vector.importFrom` calls stopped; a restore replaces the records they describe.
+  const imports = new ResumePoints();
   if (stateFile !== undefined) {
     if (saved === undefined) {
       log?.(`x-dev: no state file at ${stateFile} yet; it will be written on stop`);
@@ -196,6 +199,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
       await restoreDevSnapshot(parts, value, "the snapshot");
+      imports.clear();
     },
     log: say,
     logPolls: options.logPolls === true,
@@ -256,7 +260,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     token,
     clock: { mode: clock.mode, now: () => clock.now(), advance: (by) => clock.advance(by) },
     runs: devRuns(workflow, clock),
-    vector: devVector(vector),
+    vector: devVector(vector, imports),
     seeded,
     faults: devFaults(faults),
     async snapshot() {
@@ -265,6 +269,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     async restore(snapshot) {
       try {
         await restoreDevSnapshot(parts, snapshot, "the snapshot");
+        imports.clear();
       } catch (error) {
         throw new ValidationError("snapshot", (error as Error).message);
       }
