@@ -64,7 +64,7 @@ export const DEFAULT_PAGE_SIZE = 1000;
 
 /**
  * The options, checked: the fields the client does not check itself (it checks `url`,
- * `token`, `pageSize`, `maxRetries` and `timeoutMs`, naming them the same way).
+ * `token`, `maxRetries` and `timeoutMs` when it is made, naming them the same way).
  */
 export function importOptions(options: ImportOptions): ImportOptions {
   if (typeof options !== "object" || options === null) {
@@ -74,7 +74,11 @@ export function importOptions(options: ImportOptions): ImportOptions {
     );
   }
   refuseUnknownOptions(options, OPTION_NAMES);
-  const { namespaces, signal, onProgress } = options;
+  const { namespaces, signal, onProgress, pageSize } = options;
+  // Here rather than at the first page, which comes after the live `info` was read.
+  if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize >= 1)) {
+    throw new ValidationError("pageSize", `must be a positive integer (got ${String(pageSize)})`);
+  }
   if (namespaces !== undefined) {
     if (!Array.isArray(namespaces) || namespaces.some((name) => typeof name !== "string")) {
       throw new ValidationError(
