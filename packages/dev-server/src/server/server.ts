@@ -51,7 +51,7 @@ export interface DevServer {
   clock: DevClock;
   /** The workflow runs: list, get, waitFor, cancel. */
   runs: DevRuns;
-  /** The vector data: upsert, delete, reset. */
+  /** The vector data: upsert, delete, reset, and importFrom a live index. */
   vector: DevVector;
   /** Fault rules: make requests to either service fail on purpose (add, list, clear). */
   faults: DevFaults;
