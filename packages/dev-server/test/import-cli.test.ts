@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runImportCommand } from "../src/import/command.js";
 import { contents, devServer, fill, LIVE_TOKEN } from "./import-harness.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -183,13 +184,23 @@ describe("x-dev import", () => {
   });
 
   it.each([
-    [["--from", "http://127.0.0.1:1", "--token", "t"], "x-dev import needs --state"],
-    [["--from", "http://127.0.0.1:1", "--state", "f"], "x-dev import needs --token"],
+    [["--from", "http://127.0.0.1:1", "--token", "t"], "import needs --state"],
+    [["--from", "http://127.0.0.1:1", "--state", "f"], "import needs --token"],
     [["--form", "http://127.0.0.1:1"], "unknown option --form; did you mean --from?"],
     [["--from", "u", "--token", "t", "--state", "f", "--page-size", "0"], "--page-size must be"],
-  ])("exits 2 on %j", async (args, message) => {
-    const { code, output } = await importCli(args);
-    expect(code).toBe(2);
-    expect(output).toContain(`x-dev: ${message}`);
+    [
+      ["--from", "u", "--token", "t", "--state", "f", "extra"],
+      'import takes flags only, got "extra"',
+    ],
+  ])("exits 2 on %j, before anything is sent", async (args, message) => {
+    // In process: what the command line says is decided before any request or file.
+    let printed = "";
+    const io = {
+      stdout: { write: (text: string) => (printed += text) },
+      stderr: { write: (text: string) => (printed += text) },
+      onInterrupt: () => () => {},
+    };
+    expect(await runImportCommand(args, io)).toBe(2);
+    expect(printed).toContain(`x-dev: ${message}`);
   });
 });

@@ -59,11 +59,11 @@ export function importCommand(args: string[]): ImportCommand | "help" {
   });
   if (values.help) return "help";
   if (positionals.length > 0) {
-    throw new UsageError(`x-dev import takes flags only, got "${positionals.join(" ")}"`);
+    throw new UsageError(`import takes flags only, got "${positionals.join(" ")}"`);
   }
   for (const flag of ["from", "token", "state"] as const) {
     if (values[flag] === undefined || values[flag] === "") {
-      throw new UsageError(`x-dev import needs --${flag}`);
+      throw new UsageError(`import needs --${flag}`);
     }
   }
   return {
