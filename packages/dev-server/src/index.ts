@@ -14,6 +14,7 @@ export type {
   FaultService,
   FaultView,
 } from "./faults/faults.js";
+export type { ImportOptions, ImportProgress, ImportResult } from "./import/options.js";
 export type { DevFaults } from "./kit/faults.js";
 export { DEFAULT_KIT_LIMITS, type KitLimits } from "./kit/limits.js";
 export {

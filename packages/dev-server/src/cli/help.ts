@@ -5,6 +5,9 @@ export const HELP = `Usage: x-dev start [options]
 Runs local emulators of the workflow and vector services until Ctrl+C, with a dashboard of
 runs and vectors at the workflow URL (the banner prints its address with the token).
 
+x-dev import --from <vector URL> --token <token> --state <file> copies a live vector index
+into a state file that --state serves; "x-dev import --help" lists its options.
+
 Options:
   --host <host>            interface to bind (default 127.0.0.1); 0.0.0.0 binds every
                            interface: anyone who reaches this machine and has the token

@@ -1,6 +1,7 @@
 // What `x-dev` does with its arguments: parse, start both services, print the banner, stop on a signal.
 
 import { dashboardUrl } from "../dashboard/index.js";
+import { type CommandIo, runImportCommand } from "../import/command.js";
 import { startDevServer } from "../server/server.js";
 import type { DevServerOptions } from "../server/server-options.js";
 import { banner } from "./banner.js";
@@ -10,6 +11,8 @@ import { commandError, explainParseError, UsageError } from "./usage.js";
 
 /** Runs the command; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  // `import` has flags of its own (its --token is the live index's).
+  if (argv[0] === "import") return runImportCommand(argv.slice(1), processIo);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -87,3 +90,17 @@ export async function main(argv: string[]): Promise<number> {
     const unwatch = watchStarter(stop);
   });
 }
+
+/** The process's streams and signals, as `x-dev import` uses them. */
+const processIo: CommandIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  onInterrupt(stop) {
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    return () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    };
+  },
+};

@@ -113,9 +113,14 @@ function unwritable(file: string, error: unknown): Error {
  * bounded by the longest string V8 can build), then renames it over FILE.
  */
 export async function writeState(file: string, snapshot: SnapshotData): Promise<void> {
+  await writeJsonFile(file, snapshot);
+}
+
+/** Writes `value` as JSON as the state file is written (`x-dev import` keeps its resume points so). */
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
   const { path, handle } = await openTemporary(file);
   try {
-    await pipeline(Readable.from(jsonPieces(snapshot)), handle.createWriteStream());
+    await pipeline(Readable.from(jsonPieces(value)), handle.createWriteStream());
     await rename(path, file);
   } catch (error) {
     await rm(path, { force: true });

@@ -9,6 +9,7 @@ import { faultGate } from "../faults/play.js";
 import { vectorErrorBody, workflowErrorBody } from "../http/error-body.js";
 import { type Handler, listen, stop, urlOf } from "../http/listen.js";
 import type { Served } from "../http/serve.js";
+import { ResumePoints } from "../import/resume.js";
 import { dashboardOrigins, kitCors, kitCorsPolicy } from "../kit/cors.js";
 import { type DevFaults, devFaults } from "../kit/faults.js";
 import { kitLimits } from "../kit/limits.js";
@@ -52,7 +53,7 @@ export interface DevServer {
   clock: DevClock;
   /** The workflow runs: list, get, waitFor, cancel. */
   runs: DevRuns;
-  /** The vector data: upsert, delete, reset. */
+  /** The vector data: upsert, delete, reset, and importFrom a live index. */
   vector: DevVector;
   /** Fault rules: make requests to either service fail on purpose (add, list, clear). */
   faults: DevFaults;
@@ -176,6 +177,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   const faults = new FaultSet();
   const parts: SnapshotParts = { vector, workflow, faults };
+  // Where interrupted `dev.vector.importFrom` calls stopped; a restore replaces the records they describe.
+  const imports = new ResumePoints();
   if (stateFile !== undefined) {
     if (saved === undefined) {
       log?.(`x-dev: no state file at ${stateFile} yet; it will be written on stop`);
@@ -204,6 +207,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
       await restoreDevSnapshot(parts, value, "the snapshot");
+      imports.clear();
     },
   });
 
@@ -244,7 +248,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     token,
     clock: { mode: clock.mode, now: () => clock.now(), advance: (by) => clock.advance(by) },
     runs: devRuns(workflow, clock),
-    vector: devVector(vector),
+    vector: devVector(vector, imports),
     seeded,
     faults: devFaults(faults),
     async snapshot() {
@@ -253,6 +257,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     async restore(snapshot) {
       try {
         await restoreDevSnapshot(parts, snapshot, "the snapshot");
+        imports.clear();
       } catch (error) {
         throw new ValidationError("snapshot", (error as Error).message);
       }

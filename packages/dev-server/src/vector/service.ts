@@ -177,6 +177,10 @@ export interface VectorEmulator extends VectorService {
   checkRecords(records: unknown): VectorRecordInput[];
   /** Loads records `checkRecords` returned, ready at once, without checking them again. */
   loadChecked(records: VectorRecordInput[], namespace: string): void;
+  /** The limits it enforces (an import checks the records it brings against them). */
+  readonly limits: VectorLimits;
+  /** Records of each namespace, the default one included. */
+  namespaceSizes(): Map<string, number>;
 }
 
 const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
@@ -305,6 +309,10 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     },
     loadChecked(records, namespace) {
       put(records, namespace, 0);
+    },
+    limits,
+    namespaceSizes() {
+      return new Map(store.names().map((name) => [name, store.namespace(name).size]));
     },
     delete(ids, namespace = "") {
       return deleteIn(ids, namespace);
