@@ -206,6 +206,7 @@ async function workflowSection() {
 
 const OPEN_RATES = (process.env.BENCH_DEV_OPEN_RATES ?? "100,500,1000").split(",").map(Number);
 const OPEN_SECONDS = Number(process.env.BENCH_DEV_OPEN_SECONDS ?? 10);
+const OPEN_WARM_SECONDS = Number(process.env.BENCH_DEV_OPEN_WARM_SECONDS ?? 2);
 
 /**
  * Open loop: triggers offered at a fixed rate whatever the answers do, so a slow server
@@ -240,21 +241,23 @@ async function openLoopSection() {
   try {
     await trigger(-1);
     for (const rate of OPEN_RATES) {
-      const total = rate * OPEN_SECONDS;
+      const warmTotal = rate * OPEN_WARM_SECONDS;
+      const total = warmTotal + rate * OPEN_SECONDS;
       const scheduled = new Float64Array(total);
       const started = performance.now() + 50;
       for (let i = 0; i < total; i++) scheduled[i] = started + (i * 1000) / rate;
       const sends: Promise<unknown>[] = [];
       // A trigger the server could not take (connect timeout, reset) counts, not crashes.
-      let failed = 0;
+      const failed = new Set<number>();
       let next = 0;
       // Each tick sends every trigger whose time has come, without waiting for answers.
       while (next < total) {
         const now = performance.now();
         while (next < total && (scheduled[next] as number) <= now) {
+          const seq = next;
           sends.push(
-            trigger(seqBase + next).catch(() => {
-              failed++;
+            trigger(seqBase + seq).catch(() => {
+              failed.add(seq);
             }),
           );
           next++;
@@ -263,23 +266,35 @@ async function openLoopSection() {
       }
       await Promise.all(sends);
       const deadline = performance.now() + 60_000;
-      while (arrivals.size < seqBase + total + 1 - failed && performance.now() < deadline) {
+      while (arrivals.size < seqBase + total + 1 - failed.size && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const lags: number[] = [];
-      for (let i = 0; i < total; i++) {
-        const arrived = arrivals.get(seqBase + i);
-        if (arrived !== undefined) lags.push(arrived - (scheduled[i] as number));
+      // The first seconds at a new rate (connections opened, code paths compiled) and the
+      // steady state after them, each in its own row: a cold start is shown, not averaged in.
+      const phases = [
+        { name: `first ${OPEN_WARM_SECONDS} s`, from: 0, to: warmTotal },
+        { name: `next ${OPEN_SECONDS} s`, from: warmTotal, to: total },
+      ];
+      for (const phase of phases) {
+        if (phase.to === phase.from) continue;
+        const lags: number[] = [];
+        let failedHere = 0;
+        for (let i = phase.from; i < phase.to; i++) {
+          if (failed.has(i)) failedHere++;
+          const arrived = arrivals.get(seqBase + i);
+          if (arrived !== undefined) lags.push(arrived - (scheduled[i] as number));
+        }
+        rows.push([
+          fmt.int(rate),
+          phase.name,
+          fmt.int(phase.to - phase.from),
+          fmt.int(failedHere),
+          fmt.int(lags.length),
+          fmt.ms(quantile(lags, 0.5), 1),
+          fmt.ms(quantile(lags, 0.99), 1),
+          fmt.ms(Math.max(...lags), 1),
+        ]);
       }
-      rows.push([
-        fmt.int(rate),
-        fmt.int(total),
-        fmt.int(failed),
-        fmt.int(lags.length),
-        fmt.ms(quantile(lags, 0.5), 1),
-        fmt.ms(quantile(lags, 0.99), 1),
-        fmt.ms(Math.max(...lags), 1),
-      ]);
       seqBase += total;
     }
   } finally {
@@ -290,11 +305,16 @@ async function openLoopSection() {
   return [
     "### Workflow trigger lag, open loop",
     "",
-    `Triggers offered at fixed rates for ${OPEN_SECONDS} s each (plain \`fetch\`, \`Svc-Retries: 0\`), each`,
+    `Triggers offered at fixed rates for ${OPEN_WARM_SECONDS + OPEN_SECONDS} s each (plain \`fetch\`, \`Svc-Retries: 0\`), each`,
     "delivered by the dev server (its own process) to a local endpoint that answers 200 at once.",
-    "Lag runs from a trigger's scheduled send time to its delivery's arrival.",
+    "Lag runs from a trigger's scheduled send time to its delivery's arrival. The first",
+    `${OPEN_WARM_SECONDS} s at each rate (new connections, code not yet optimised) are a row of their own; the`,
+    "design's budget (p99 <= 20 ms at 500/s) is for the steady state after them.",
     "",
-    table(["rate /s", "offered", "failed", "delivered", "lag p50", "lag p99", "lag max"], rows),
+    table(
+      ["rate /s", "part", "offered", "failed", "delivered", "lag p50", "lag p99", "lag max"],
+      rows,
+    ),
   ].join("\n");
 }
 
