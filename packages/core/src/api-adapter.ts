@@ -49,11 +49,11 @@ function withFetchOfTemplate(api: object, fetchFor: (template: string) => ApiFet
     ...init,
     fetch: init?.fetch ?? fetchFor(path),
   });
-  type Send = (path: string, init?: ApiInit) => unknown;
-  const methods = api as Record<(typeof API_METHODS)[number], Send>;
+  type Method = (path: string, init?: ApiInit) => unknown;
+  const methods = api as Record<(typeof API_METHODS)[number], Method>;
   for (const name of API_METHODS) {
-    const send = methods[name];
-    methods[name] = (path, init) => send(path, withFetch(path, init));
+    const call = methods[name];
+    methods[name] = (path, init) => call(path, withFetch(path, init));
   }
   const general = api as { request: (method: string, path: string, init?: ApiInit) => unknown };
   const { request } = general;

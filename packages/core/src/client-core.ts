@@ -1,12 +1,9 @@
 import type { Client, Middleware, PathSerializer } from "openapi-fetch";
-import type { HttpMethod } from "openapi-typescript-helpers";
 import { createApi } from "./api-adapter";
-import type { ApiPromise } from "./api-promise";
-import type { RequestOptions } from "./client-options";
 import { checkHeaderRecord, mergeHeaders } from "./headers";
-import { createMethodPath } from "./method-path";
+import { createMethodPath, type MethodPath } from "./method-path";
 import { createMiddlewareList } from "./middleware";
-import { type CallInit, type DataOf, encodedPath, type JsonOf, type Operation } from "./operation";
+import { encodedPath } from "./operation";
 import { createSend, type SendConfig } from "./send";
 
 // One client's two ways to call, over one send and one middleware list: the methods'
@@ -21,26 +18,13 @@ export interface ClientCoreConfig extends SendConfig {
   pathSerializer?: PathSerializer;
 }
 
-export interface ClientCore<Paths extends {}> {
+export interface ClientCore<Paths extends {}> extends MethodPath<Paths> {
   /** openapi-fetch's client of the spec, over the same transport, middleware and tracing. */
   api: Client<Paths>;
   /** Adds middleware to every call, the methods' and `api`'s (openapi-fetch's `use`). */
   use(...middleware: Middleware[]): void;
   /** Removes middleware `use` added. */
   eject(...middleware: Middleware[]): void;
-  /** Builds an operation's URL: once per client (or namespace), not per call. */
-  operation<Path extends keyof Paths & string, Method extends HttpMethod & keyof Paths[Path]>(
-    name: string,
-    method: Method,
-    path: Path,
-    params?: { path?: Record<string, string> },
-  ): Operation<JsonOf<Paths[Path][Method]>, DataOf<Paths[Path][Method]>>;
-  /** One call: the 2xx data, or the typed error of anything else. */
-  call<Json, Data>(
-    operation: Operation<Json, Data>,
-    init: CallInit<Json>,
-    options: RequestOptions | undefined,
-  ): ApiPromise<Data>;
 }
 
 /** The two ways to call of one client of a spec's `Paths`. */

@@ -4,8 +4,8 @@
 // that header and send nothing, so a header whose rule is left unread fails its case.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { headerParameters } from "../src/generated/requests";
-import { type TriggerRequest, ValidationError } from "../src/index";
-import { setup, svcHeaders, WORKFLOW } from "./helpers";
+import { ValidationError } from "../src/index";
+import { EVERY_OPTION, setup, svcHeaders } from "./helpers";
 
 /** The header whose rule refuses everything in the current test, if any. */
 const refused = vi.hoisted(() => ({ header: undefined as string | undefined }));
@@ -22,19 +22,6 @@ vi.mock("../src/generated/requests", async (importOriginal) => {
 beforeEach(() => {
   refused.header = undefined;
 });
-
-/** A trigger with every option that becomes a `Svc-*` header. */
-const EVERY_OPTION: TriggerRequest = {
-  url: WORKFLOW,
-  runId: "order-1042",
-  retries: 5,
-  delay: "1d10h30m",
-  notBefore: 1767225600,
-  labels: ["billing", "nightly"],
-  flowControl: { key: "tenant-42", parallelism: 1, rate: 10, period: "1m" },
-  failureCallback: "https://example.org/api/on-failure",
-  retryDelay: "max(1000, 1000 * pow(2, retried))",
-};
 
 /** The option each header with a rule is written from, which its error must name. */
 const OPTION_OF: Record<string, string> = {
