@@ -4,6 +4,7 @@
 //   and the dev server -> vector (its import reads a live index),
 //   and the contract suite -> dev server (the generated suites drive it),
 //   and otel -> core.
+// No package imports from the repository's scripts/ (its build config included).
 // Each package lists the workspace packages its shipped sources may import, and what its
 // tests may import besides; anything else is an arrow the wrong way.
 
@@ -62,11 +63,21 @@ module.exports = {
       from: { path: `^packages/(?!(${Object.keys(MAY_IMPORT).join("|")})/)` },
       to: {},
     },
+    {
+      name: "packages-not-to-scripts",
+      comment:
+        "A package's sources, tests and build config import nothing from the repository's scripts/: " +
+        "what the build needs from the root runs as a root build step (`pnpm build`).",
+      severity: "error",
+      from: { path: "^packages/" },
+      to: { path: "^scripts/" },
+    },
     ...arrows,
   ],
   options: {
     // Unresolved workspace imports stay in view (as "@x/..."), so they can be reported.
-    includeOnly: "^(packages/[^/]+/(src|test)/|@x/)",
+    // The packages' build configs and the scripts they could reach are in view too.
+    includeOnly: "^(packages/[^/]+/(src/|test/|[^/]+\\.config\\.ts$)|scripts/|@x/)",
     exclude: { path: "/generated/|/fixtures/" },
     doNotFollow: { path: "node_modules" },
     // Type-only imports count: a cycle through types is still a cycle between files.

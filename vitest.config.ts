@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // tests never depend on a previous build.
 const workspace = ["core", "workflow", "vector", "otel", "dev-server", "openapi-check"];
 // Packages with an `/internal` subpath for the other packages' use.
-const withInternal = ["core", "openapi-check"];
+const withInternal = ["core", "workflow", "openapi-check"];
 
 export default defineConfig({
   resolve: {

@@ -130,7 +130,7 @@ function checkPackageDocumentation(pkg, temp) {
   const report = readFileSync(join(temp, basename(pkg.report)), "utf8");
   if (report.includes("(No @packageDocumentation comment for this package)")) {
     throw new Error(
-      `${pkg.name}: ${pkg.entry} has no @packageDocumentation comment: open src/index.ts with one, and give it to tsup as the declaration banner (scripts/package-doc.mjs)`,
+      `${pkg.name}: ${pkg.entry} has no @packageDocumentation comment: open src/index.ts with one; \`pnpm build\` (scripts/package-doc.mjs) puts it on the built declaration file`,
     );
   }
 }

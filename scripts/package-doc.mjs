@@ -1,14 +1,54 @@
-// The `@packageDocumentation` comment of a package, for its built declaration file.
-// tsup's declaration bundler drops the comment that opens `src/index.ts`, so API Extractor
-// (and an editor's hover) would see no package documentation; each package's tsup config
-// puts it back as the banner of its `.d.ts` files, read from the one place it is written.
-import { readFileSync } from "node:fs";
+// Puts each public package's `@packageDocumentation` comment back at the top of its built
+// root declaration files, a build step of the repository that runs after the packages' own
+// (tsup) builds: `pnpm build`, `pnpm api` and `pnpm api:check` run it. tsup's declaration
+// bundler drops the comment that opens `src/index.ts`, so API Extractor (and an editor's
+// hover) would see no package documentation. Running here rather than from each package's
+// tsup config keeps the packages' builds free of anything under scripts/.
+// A file that already opens with the comment is left as it is, so running it again (after
+// turbo restored a cached build, or on a build already done) changes nothing.
+// Usage: node scripts/package-doc.mjs [--root <dir>]
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { publicPackages } from "./release/workspace.mjs";
 
 /** The doc comment that opens `file`; throws when it has none, so none goes missing. */
-export function packageDocumentation(file) {
+function packageDocumentation(file) {
   const opening = /^\/\*\*[\s\S]*?\*\//.exec(readFileSync(file, "utf8"))?.[0];
   if (!opening?.includes("@packageDocumentation")) {
     throw new Error(`${file} must open with a /** ... @packageDocumentation */ comment`);
   }
   return opening;
+}
+
+/** The declaration files of a package's root export, as its package.json names them. */
+function rootDeclarations(manifest) {
+  const dot = manifest.exports?.["."] ?? {};
+  return [dot.import?.types, dot.require?.types].filter((types) => typeof types === "string");
+}
+
+/**
+ * Writes the comment into every built public package under `root`; returns the files it
+ * changed. A package without a build script has no declaration files to write to.
+ */
+export function addPackageDocs(root) {
+  const changed = [];
+  for (const { name, dir, manifest } of publicPackages(root)) {
+    if (typeof manifest.scripts?.build !== "string") continue;
+    const doc = packageDocumentation(join(dir, "src/index.ts"));
+    for (const types of rootDeclarations(manifest)) {
+      const file = join(dir, types);
+      if (!existsSync(file)) throw new Error(`${name}: ${types} is missing: build it first`);
+      const text = readFileSync(file, "utf8");
+      if (text.startsWith(doc)) continue;
+      writeFileSync(file, `${doc}\n${text}`);
+      changed.push(file);
+    }
+  }
+  return changed;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { root: { type: "string", default: "." } } });
+  addPackageDocs(resolve(values.root));
 }

@@ -13,16 +13,19 @@ export const TRACING_BUDGET = 300;
  * Each text must occur exactly once, so a change to core cannot make this measure nothing.
  */
 export const TRACING_CODE = {
-  "core/src/client-core.ts": [
+  "core/src/api-adapter.ts": [
     [
-      "    const trace = tracing?.startCall({\n" +
-        "      name,\n" +
-        "      method: request.method,\n" +
-        "      template,\n" +
-        "      url: shownUrl(request.url),\n" +
-        "    });\n",
-      "    const trace = undefined;\n",
+      "      const trace = tracing?.startCall({\n" +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: core's source text, as written there.
+        "        name: `${request.method} ${template}`,\n" +
+        "        method: request.method,\n" +
+        "        template,\n" +
+        "        url: shownUrl(request.url),\n" +
+        "      });\n",
+      "      const trace = undefined;\n",
     ],
+  ],
+  "core/src/method-path.ts": [
     ["    const trace = tracing?.startCall(op.traced);\n", "    const trace = undefined;\n"],
     // The call info an operation keeps for its traces.
     [

@@ -1,12 +1,9 @@
 import { defineConfig } from "tsup";
-import { packageDocumentation } from "../../scripts/package-doc.mjs";
 
 export default defineConfig({
   entry: ["src/index.ts", "src/internal.ts"],
   format: ["esm", "cjs"],
-  // The banner goes on every declaration file, `internal.d.ts` included; only the root's
-  // is read as the package's documentation.
-  dts: { banner: packageDocumentation("src/index.ts") },
+  dts: true,
   clean: true,
   target: "es2022",
   treeshake: true,

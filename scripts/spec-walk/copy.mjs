@@ -23,7 +23,7 @@ const FILES = [
   "scripts/release-baseline.mjs",
   "scripts/release",
   "scripts/api.mjs",
-  // Every package's build puts its @packageDocumentation comment back with it.
+  // `pnpm build` puts each package's @packageDocumentation comment back after tsup.
   "scripts/package-doc.mjs",
   // The fixture gen derives from the vector spec, and the change it adds.
   "packages/dev-server/test/fixtures/vector-upsert.change.yaml",

@@ -59,7 +59,11 @@ function paramsOf<Extra extends object>(
   };
 }
 
-/** The client's middleware list, with openapi-fetch's `use` and `eject`. */
+/**
+ * The client's middleware list, with openapi-fetch's `use` and `eject`. `items` is never
+ * changed: `use` and `eject` replace it with a new array, so a call keeps the list as it
+ * began (as openapi-fetch takes its own) by keeping `items`, without a copy per call.
+ */
 export interface MiddlewareList {
   readonly items: readonly Middleware[];
   use(...middleware: Middleware[]): void;
@@ -67,9 +71,11 @@ export interface MiddlewareList {
 }
 
 export function createMiddlewareList(): MiddlewareList {
-  const items: Middleware[] = [];
+  let items: readonly Middleware[] = [];
   return {
-    items,
+    get items() {
+      return items;
+    },
     // All are checked before any is added, so a bad one in the list leaves nothing half-added.
     use(...middleware) {
       const added = middleware.filter((one) => one);
@@ -83,13 +89,15 @@ export function createMiddlewareList(): MiddlewareList {
           );
         }
       }
-      items.push(...added);
+      if (added.length > 0) items = [...items, ...added];
     },
     eject(...middleware) {
+      const kept = [...items];
       for (const one of middleware) {
-        const at = items.indexOf(one);
-        if (at !== -1) items.splice(at, 1);
+        const at = kept.indexOf(one);
+        if (at !== -1) kept.splice(at, 1);
       }
+      if (kept.length !== items.length) items = kept;
     },
   };
 }
@@ -184,7 +192,7 @@ export function relayOf(
   const listOf = new WeakMap<object, readonly Middleware[]>();
   return {
     async onRequest({ request, ...context }) {
-      const items = [...list.items];
+      const { items } = list;
       listOf.set(context.options, items);
       const result =
         items.length === 0 ? undefined : await runOnRequest(items, { request }, context);

@@ -1,9 +1,9 @@
-import type { MiddlewareRequestParams, PathSerializer } from "openapi-fetch";
+import type { MergedOptions, MiddlewareRequestParams, PathSerializer } from "openapi-fetch";
 import type { RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { CallTarget } from "./connection-error";
 import type { TracedCallInfo } from "./tracing-hook";
 
-// What the pipeline (client-core.ts) calls: an operation of a spec, its URL built once,
+// What the method path (method-path.ts) calls: an operation of a spec, its URL built once,
 // typed by the generated `paths`.
 
 /** The JSON body an operation `Op` of `paths` takes. */
@@ -31,6 +31,8 @@ export interface Operation<Json, Data> {
   target: CallTarget;
   /** What a trace of the call starts from; built once, not per call. */
   traced: Readonly<TracedCallInfo>;
+  /** What its middleware sees as openapi-fetch's `options`; built once, not per call. */
+  options: Readonly<MergedOptions>;
   /** Never set: it carries the operation's body and data types. */
   readonly spec?: { json: Json; data: Data };
 }

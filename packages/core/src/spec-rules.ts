@@ -71,12 +71,13 @@ function checkValue(value: unknown, rule: SpecRule, field: string): void {
 }
 
 /**
- * Checks a string, number or boolean against its rule; the error names `field`. Apart from
+ * Checks a string, number or boolean against its rule; the error names `field`, and says
+ * what is wrong, followed by `hint` when given (`(Unix seconds) or a valid Date`). Apart from
  * `checkFields`, so a client that checks single values bundles no object or array walk.
  */
-export function checkScalar(value: unknown, rule: SpecRule, field: string): void {
+export function checkScalar(value: unknown, rule: SpecRule, field: string, hint?: string): void {
   const problem = scalarProblem(value, rule);
-  if (problem !== undefined) invalid(field, problem);
+  if (problem !== undefined) invalid(field, hint === undefined ? problem : `${problem} ${hint}`);
 }
 
 /** What is wrong with a string, number or boolean by its rule; undefined when nothing. */

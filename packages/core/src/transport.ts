@@ -20,7 +20,7 @@ import { checkFetchOptions, checkToken } from "./validate";
 
 // The attempts of one call: auth in the query when asked, per-attempt timeouts that cut,
 // retries with backoff and Retry-After, redirects refused, the token redacted from
-// everything the server sends back. The pipeline (client-core.ts) builds the request once;
+// everything the server sends back. A client builds the request once (send.ts);
 // this sends it as many times as it takes.
 
 export interface TransportConfig extends ClientOptions {

@@ -44,20 +44,49 @@ function gzipped(status: number, body: Buffer) {
 }
 
 describe("maxResponseBytes", () => {
-  it("cuts an endless 200 body at the default, 256 MiB, and does not retry", async () => {
+  it("cuts an endless 200 body at the limit, and does not retry", async () => {
     server = await hostileServer((_request, response) => endless(response));
-    const send = createTransport({ baseUrl: server.url, token: TOKEN, maxRetries: 2 });
+    const send = createTransport({
+      baseUrl: server.url,
+      token: TOKEN,
+      maxRetries: 2,
+      maxResponseBytes: 4 * MiB,
+    });
     const error = await rejection<ResponseTooLargeError>(send({ method: "GET", path: "/info" }));
     expect(error).toBeInstanceOf(ResponseTooLargeError);
-    expect(error.maxResponseBytes).toBe(DEFAULT_MAX_RESPONSE_BYTES);
-    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(256 * MiB);
+    expect(error.maxResponseBytes).toBe(4 * MiB);
     expect(error.message).toBe(
-      `GET ${server.url}/info: the response body passed maxResponseBytes (268435456 bytes, ` +
+      `GET ${server.url}/info: the response body passed maxResponseBytes (4194304 bytes, ` +
         "counted decompressed) and was cut. Ask for less, or raise maxResponseBytes " +
         "(a client option, or a call option) if so large an answer is expected.",
     );
     expect(server.requests).toHaveLength(1);
     await server.closed(0);
+  });
+
+  it("is 256 MiB unless set, as the README documents", async () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(256 * MiB);
+    // An endless body that yields the same 1 MiB chunk again and again: the client counts
+    // past the default without the test allocating it.
+    const chunk = new Uint8Array(MiB);
+    const endlessStream = () =>
+      new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(chunk) });
+    let fetches = 0;
+    const send = createTransport({
+      baseUrl: "https://limit.example.com",
+      token: TOKEN,
+      fetch: async () => {
+        fetches++;
+        return new Response(endlessStream(), { status: 200 });
+      },
+    });
+    const error = await rejection<ResponseTooLargeError>(send({ method: "GET", path: "/info" }));
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error.maxResponseBytes).toBe(DEFAULT_MAX_RESPONSE_BYTES);
+    expect(error.message).toContain(
+      "passed maxResponseBytes (268435456 bytes, counted decompressed)",
+    );
+    expect(fetches).toBe(1);
   });
 
   it("counts a gzip body decompressed: 8 KB that expands to 8 MiB passes a 1 MiB limit", async () => {

@@ -78,4 +78,10 @@ describe("checkScalar", () => {
     expect(() => checkScalar(2 ** 53, retries, "retries")).toThrow("retries: must be");
     expect(() => checkScalar(0, retries, "retries")).not.toThrow();
   });
+
+  it("adds a hint after the rule's own words", () => {
+    expect(() =>
+      checkScalar("soon", { type: "integer", minimum: 0 }, "notBefore", "(Unix seconds)"),
+    ).toThrow("notBefore: must be a non-negative integer (Unix seconds)");
+  });
 });

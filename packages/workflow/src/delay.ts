@@ -17,7 +17,7 @@ export const MAX_DELAY_SECONDS = Number.MAX_SAFE_INTEGER;
  *
  * @example
  * ```ts
- * import { parseDelay } from "@x/workflow";
+ * import { parseDelay } from "@x/workflow/internal";
  *
  * parseDelay("1d10h30m"); // 124200
  * parseDelay("1.5h"); // 5400

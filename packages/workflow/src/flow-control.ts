@@ -42,7 +42,7 @@ const PART_ORDER = ["parallelism", "rate", "period"];
  *
  * @example
  * ```ts
- * import { parseFlowControlValue } from "@x/workflow";
+ * import { parseFlowControlValue } from "@x/workflow/internal";
  *
  * const { parallelism, rate, period } = parseFlowControlValue("parallelism=1, rate=10, period=1m");
  * console.log(parallelism, rate, period); // 1 10 60
@@ -92,7 +92,7 @@ function positivePeriod(text: string): number {
  *
  * @example
  * ```ts
- * import { formatFlowControl } from "@x/workflow";
+ * import { formatFlowControl } from "@x/workflow/internal";
  *
  * formatFlowControl({ key: "user-1", rate: 10, period: "1m" }); // "rate=10, period=1m"
  * ```

@@ -20,9 +20,21 @@ export type TriggerHeaders = TriggerHeaderParams &
 /** Unix seconds above this are far past year 5000: such a `notBefore` is surely milliseconds. */
 export const MAX_NOT_BEFORE_SECONDS = 1e11;
 
-const NON_NEGATIVE_INTEGER = "must be a non-negative integer";
-
 const FAILURE_CALLBACK_KEYS: KeyList<FailureCallback> = { url: true, headers: true };
+
+/** A `Svc-*` header the spec gives a rule beyond being a string (generated from the spec). */
+type SpecHeader = keyof typeof headerParameters;
+
+/**
+ * `value` as it is sent under `name`, held to the rule `pnpm gen` wrote for that header from
+ * the spec. Where a check below comes first, it says what is wrong in the option's own
+ * terms, or checks what the spec does not state. The error names `field`, the option, and
+ * `hint` follows the rule's words.
+ */
+function specValue<Value>(name: SpecHeader, field: string, value: Value, hint?: string): Value {
+  checkScalar(value, headerParameters[name], field, hint);
+  return value;
+}
 
 /** The `Svc-*` headers for a trigger; every option is validated before anything is sent. */
 export function triggerHeaders(request: TriggerRequest): TriggerHeaders {
@@ -66,31 +78,31 @@ function forwardHeaders(
   }
 }
 
+/** Not blank either, which the spec does not ask. */
 function runIdValue(runId: unknown): string {
   if (typeof runId !== "string" || runId.trim() === "") {
     invalid("runId", "must be a non-empty string");
   }
-  return headerValue("runId", runId);
+  return specValue("Svc-Workflow-RunId", "runId", headerValue("runId", runId));
 }
 
 function retriesValue(retries: number): number {
-  checkScalar(retries, headerParameters["Svc-Retries"], "retries");
-  return retries;
+  return specValue("Svc-Retries", "retries", retries);
 }
 
 /** Unix seconds; a Date is rounded up, since a run must never start before the instant asked for. */
 function notBeforeValue(notBefore: unknown): number {
   const seconds = notBefore instanceof Date ? Math.ceil(notBefore.getTime() / 1000) : notBefore;
-  if (typeof seconds !== "number" || !Number.isSafeInteger(seconds) || seconds < 0) {
-    return invalid("notBefore", `${NON_NEGATIVE_INTEGER} (Unix seconds) or a valid Date`);
-  }
-  if (seconds > MAX_NOT_BEFORE_SECONDS) {
+  const hint = "(Unix seconds) or a valid Date";
+  // A non-negative integer, by the spec's rule just checked.
+  const checked = specValue("Svc-Not-Before", "notBefore", seconds, hint) as number;
+  if (checked > MAX_NOT_BEFORE_SECONDS) {
     invalid(
       "notBefore",
-      `${seconds} looks like milliseconds; give Unix seconds (Math.ceil(ms / 1000)) or a Date`,
+      `${checked} looks like milliseconds; give Unix seconds (Math.ceil(ms / 1000)) or a Date`,
     );
   }
-  return seconds;
+  return checked;
 }
 
 /** One label or several, joined with commas: so no label may hold one, or be blank. */
@@ -103,9 +115,10 @@ function labelsValue(labels: string | string[]): string {
   return headerValue("labels", list.join(","));
 }
 
+/** Not blank either, which the spec does not ask. */
 function flowControlKey(key: unknown): string {
   if (typeof key !== "string" || key.trim() === "") invalid("flowControl", "needs a key");
-  return headerValue("flowControl", key);
+  return specValue("Svc-Flow-Control-Key", "flowControl", headerValue("flowControl", key));
 }
 
 function failureCallbackOf(failureCallback: unknown): FailureCallback {

@@ -33,9 +33,8 @@ export {
   XError,
 } from "@x/core";
 export { WorkflowClient } from "./client";
-export { formatDelay, MAX_DELAY_SECONDS, parseDelay } from "./delay";
-export type { FlowControl, FlowControlLimits } from "./flow-control";
-export { formatFlowControl, parseFlowControlValue } from "./flow-control";
+export { formatDelay, MAX_DELAY_SECONDS } from "./delay";
+export type { FlowControl } from "./flow-control";
 /** The spec's generated types, for code that works with the raw operation. */
 export type { components, operations, paths } from "./generated/schema";
 export { MAX_NOT_BEFORE_SECONDS } from "./headers";

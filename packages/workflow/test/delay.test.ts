@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDelay, MAX_DELAY_SECONDS, parseDelay } from "../src/index";
+import { formatDelay, MAX_DELAY_SECONDS } from "../src/index";
+import { parseDelay } from "../src/internal";
 import { validationError } from "./helpers";
 
 describe("parseDelay", () => {

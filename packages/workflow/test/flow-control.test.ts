@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFlowControl, parseFlowControlValue } from "../src/index";
+import { formatFlowControl, parseFlowControlValue } from "../src/internal";
 import { validationError } from "./helpers";
 
 function rule(run: () => unknown): string {

@@ -1,12 +1,30 @@
 import { checkRequest, formatViolations, loadSpec } from "@x/openapi-check";
 import { afterEach, expect } from "vitest";
-import { ValidationError, WorkflowClient, type WorkflowClientOptions } from "../src/index";
+import {
+  type TriggerRequest,
+  ValidationError,
+  WorkflowClient,
+  type WorkflowClientOptions,
+} from "../src/index";
 
 /** A JWT-shaped token; tests assert it never leaks into an error. */
 export const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3b3JrZmxvdyJ9.c2VjcmV0LXNpZ25hdHVyZQ";
 export const RESULT = { workflowRunId: "wfr_3XbNQk7Zp2aVt9", workflowCreatedAt: 1763776800000 };
 export const BASE = "https://workflow.eu-central-1.example.com";
 export const WORKFLOW = "https://example.org/api/workflow";
+
+/** A trigger with every option that becomes a `Svc-*` header. */
+export const EVERY_OPTION: TriggerRequest = {
+  url: WORKFLOW,
+  runId: "order-1042",
+  retries: 5,
+  delay: "1d10h30m",
+  notBefore: 1767225600,
+  labels: ["billing", "nightly"],
+  flowControl: { key: "tenant-42", parallelism: 1, rate: 10, period: "1m" },
+  failureCallback: "https://example.org/api/on-failure",
+  retryDelay: "max(1000, 1000 * pow(2, retried))",
+};
 
 export type Responder = (request: Request, attempt: number) => Response | Promise<Response>;
 

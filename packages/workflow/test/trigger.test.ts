@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE, RESULT, setup, svcHeaders, TOKEN, WORKFLOW } from "./helpers";
+import { BASE, EVERY_OPTION, RESULT, setup, svcHeaders, TOKEN, WORKFLOW } from "./helpers";
 
 describe("trigger: the request", () => {
   it("posts to /v2/trigger/<url> with the bearer token and nothing else", async () => {
@@ -27,17 +27,7 @@ describe("trigger: the request", () => {
 
   it("maps each option to exactly one header", async () => {
     const { client, only } = setup();
-    await client.trigger({
-      url: WORKFLOW,
-      runId: "order-1042",
-      retries: 5,
-      delay: "1d10h30m",
-      notBefore: 1767225600,
-      labels: ["billing", "nightly"],
-      flowControl: { key: "tenant-42", parallelism: 1, rate: 10, period: "1m" },
-      failureCallback: "https://example.org/api/on-failure",
-      retryDelay: "max(1000, 1000 * pow(2, retried))",
-    });
+    await client.trigger(EVERY_OPTION);
     expect(svcHeaders(only())).toEqual({
       "svc-workflow-runid": "order-1042",
       "svc-retries": "5",

@@ -2,8 +2,6 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { components } from "../src/generated/schema";
 import {
   type FlowControl,
-  parseDelay,
-  parseFlowControlValue,
   parseRetryDelay,
   type RetryDelay,
   retryDelaySchedule,
@@ -13,6 +11,7 @@ import {
   WorkflowClient,
   type WorkflowClientOptions,
 } from "../src/index";
+import { parseDelay, parseFlowControlValue } from "../src/internal";
 
 declare const client: WorkflowClient;
 

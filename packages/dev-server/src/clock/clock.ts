@@ -3,7 +3,7 @@
 // wall clock with real timers; the manual clock stands still until `advance` moves it, and
 // then runs the timers that came due, each at its own due time.
 import { ValidationError } from "@x/core";
-import { parseDelay } from "@x/workflow";
+import { parseDelay } from "@x/workflow/internal";
 import { HeapTimer, TimerHeap } from "./timer-heap.js";
 
 /** `"real"`: wall-clock time. `"manual"`: time moves only when `advance` is called. */

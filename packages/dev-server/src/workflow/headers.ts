@@ -1,11 +1,5 @@
-import {
-  defaultRetryDelay,
-  type FlowControlLimits,
-  parseDelay,
-  parseFlowControlValue,
-  parseRetryDelay,
-  ValidationError,
-} from "@x/workflow";
+import { defaultRetryDelay, parseRetryDelay, ValidationError } from "@x/workflow";
+import { type FlowControlLimits, parseDelay, parseFlowControlValue } from "@x/workflow/internal";
 import { deliveryUrl } from "./delivery-url.js";
 
 const FORWARD = "svc-forward-";
