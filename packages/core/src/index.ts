@@ -29,6 +29,10 @@ export {
   ValidationError,
   XError,
 } from "./errors";
+export type { DriftPart } from "./guard/answer-check";
+export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
+export { SpecDriftError } from "./guard/spec-drift-error";
+export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
 export type { AttemptRecord, Logger, LogLevel } from "./log";
 export type { CallTrace, TracedCallInfo } from "./tracing-hook";
 export type { FetchOptions } from "./validate";

@@ -1,4 +1,5 @@
 import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
+import { type AttachedClient, attach } from "./client-attach";
 
 // The one list of middleware of a client, run with openapi-fetch's own rules: `onRequest`
 // in order, where a returned Request replaces the request and a returned Response ends the
@@ -66,7 +67,8 @@ export interface MiddlewareList {
   eject(...middleware: Middleware[]): void;
 }
 
-export function createMiddlewareList(): MiddlewareList {
+/** The list of one client; each middleware `use` adds is told of `client` (client-attach.ts). */
+export function createMiddlewareList(client: AttachedClient): MiddlewareList {
   const items: Middleware[] = [];
   return {
     items,
@@ -83,6 +85,7 @@ export function createMiddlewareList(): MiddlewareList {
           );
         }
       }
+      for (const one of added) attach(one, client);
       items.push(...added);
     },
     eject(...middleware) {

@@ -1,0 +1,147 @@
+import type { MiddlewareCallbackParams } from "openapi-fetch";
+import { ATTACH, type Attachable, type AttachedClient } from "../client-attach";
+import { invalid } from "../errors";
+import { checkKnownKeys, checkObject } from "../known-keys";
+import type { Logger } from "../log";
+import { type AnswerDrift, checkAnswer, wantsBody } from "./answer-check";
+import type { OperationRules, ResponseRules } from "./response-rules";
+import { describeDrift, type ReportedDrift, type SpecDrift } from "./spec-drift";
+import { SpecDriftError } from "./spec-drift-error";
+
+// A middleware that checks every answer a client gets against the spec the client was
+// generated from (the rules `pnpm gen` wrote from it) and, on a drift, warns, throws or
+// keeps it, by its mode. Each client's `/guard` entry point gives it its own spec's rules.
+
+/** What a spec guard does on a drift. */
+export type SpecGuardMode = "warn" | "throw" | "collect";
+
+/** Options of `specGuard()`. */
+export interface SpecGuardOptions {
+  /**
+   * On a drift: `"warn"` (default) logs it once through the client's logger; `"throw"`
+   * rejects the call with a `SpecDriftError`; `"collect"` keeps it for `report()`, silently.
+   */
+  mode?: SpecGuardMode | undefined;
+}
+
+/** A spec guard: middleware for a client's `use`, and the drifts it saw. */
+export interface SpecGuard {
+  /** Checks each answer; as openapi-fetch middleware, it works with `api` and `use` alike. */
+  onResponse(
+    params: MiddlewareCallbackParams & { response: Response },
+  ): Promise<Response | undefined>;
+  /** The guard's mode, as given or defaulted. */
+  readonly mode: SpecGuardMode;
+  /**
+   * Every drift seen so far, in any mode, once per operation, status, part and place (an
+   * array's elements are one place), with how many answers had it; oldest first. Holds no
+   * value of any answer, and never the token.
+   */
+  report(): ReportedDrift[];
+}
+
+const MODES: readonly SpecGuardMode[] = ["warn", "throw", "collect"];
+const OPTION_KEYS: Record<keyof SpecGuardOptions, true> = { mode: true };
+
+function checkOptions(options: unknown): SpecGuardMode {
+  if (options === undefined) return "warn";
+  const given = checkObject(options, "options", '{ mode: "collect" }');
+  checkKnownKeys("specGuard", given, OPTION_KEYS);
+  const { mode = "warn" } = given as { mode?: unknown };
+  if (!MODES.includes(mode as SpecGuardMode))
+    invalid("mode", 'must be "warn", "throw" or "collect"');
+  return mode as SpecGuardMode;
+}
+
+/**
+ * The operations of a path template: the one operation when it has one method (most do),
+ * so the guard need not read the request to learn its method; else each by method.
+ */
+type PathRules = OperationRules | Readonly<Record<string, OperationRules>>;
+
+function indexRules(rules: ResponseRules): Map<string, PathRules> {
+  const byPath = new Map<string, PathRules>();
+  for (const [path, methods] of Object.entries(rules)) {
+    const operations = Object.values(methods);
+    byPath.set(path, operations.length === 1 && operations[0] ? operations[0] : methods);
+  }
+  return byPath;
+}
+
+/** The operation a callback's call is of, or undefined for a path the spec does not have. */
+function operationOf(
+  byPath: Map<string, PathRules>,
+  params: MiddlewareCallbackParams,
+): OperationRules | undefined {
+  const rules = byPath.get(params.schemaPath);
+  if (rules === undefined || "responses" in rules) return rules as OperationRules | undefined;
+  // Reading the request is what builds it: only for a path with several methods.
+  const method = params.request.method.toUpperCase();
+  return Object.hasOwn(rules, method) ? rules[method] : undefined;
+}
+
+/** A spec guard over one spec's `rules`; `options` are checked (see SpecGuardOptions). */
+export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions): SpecGuard {
+  const mode = checkOptions(options);
+  const byPath = indexRules(rules);
+  const seen = new Map<string, ReportedDrift>();
+  // Until a client's `use` attaches it; a guard given to several clients logs through the first's.
+  let logger: Logger | undefined;
+
+  /**
+   * The drifts of one answer, once per place (an array's elements are one place), counted
+   * in the report; `fresh` are those the guard had not seen before.
+   */
+  function record(
+    operation: string,
+    status: number,
+    drifts: AnswerDrift[],
+  ): { unique: SpecDrift[]; fresh: SpecDrift[] } {
+    const unique: SpecDrift[] = [];
+    const fresh: SpecDrift[] = [];
+    const thisAnswer = new Set<string>();
+    for (const { location, ...drift } of drifts) {
+      const key = `${operation} ${status} ${drift.part} ${location}`;
+      if (thisAnswer.has(key)) continue;
+      thisAnswer.add(key);
+      const found = { operation, status, ...drift };
+      unique.push(found);
+      const known = seen.get(key);
+      if (known) {
+        known.count++;
+      } else {
+        seen.set(key, { ...found, count: 1 });
+        fresh.push(found);
+      }
+    }
+    return { unique, fresh };
+  }
+
+  const guard: SpecGuard & Attachable = {
+    mode,
+    report: () => [...seen.values()].map((drift) => ({ ...drift })),
+    [ATTACH](client: AttachedClient) {
+      logger ??= client.logger;
+    },
+    async onResponse(params) {
+      const rules = operationOf(byPath, params);
+      if (rules === undefined) return undefined;
+      const { response } = params;
+      const { status } = response;
+      // A copy is read, so the call (or `asResponse()`) still reads the answer itself.
+      const text = wantsBody(rules, status) ? await response.clone().text() : "";
+      const drifts = checkAnswer(rules, status, response.headers, text);
+      if (drifts.length === 0) return undefined;
+      const { unique, fresh } = record(rules.operation, status, drifts);
+      if (mode === "throw") throw new SpecDriftError(unique);
+      if (mode === "warn") {
+        const sink = logger ?? console;
+        for (const drift of fresh) {
+          sink.warn(`[x] spec drift (logged once): ${describeDrift(drift)}`);
+        }
+      }
+      return undefined;
+    },
+  };
+  return guard;
+}
