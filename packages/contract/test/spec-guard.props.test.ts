@@ -37,7 +37,13 @@ const answerables: Answerable[] = (["vector", "workflow"] as const).flatMap((ser
       const schema = response.content?.["application/json"]?.schema;
       if (schema === undefined) return [];
       return [
-        { service, method: operation.method, path: operation.pathTemplate, status: Number(status), schema },
+        {
+          service,
+          method: operation.method,
+          path: operation.pathTemplate,
+          status: Number(status),
+          schema,
+        },
       ];
     }),
   ),
@@ -65,7 +71,10 @@ async function answer(answerable: Answerable, body: unknown) {
   api.use(guard);
   const path = { namespace: "ns", workflowUrl: "https://example.com/wf" };
   const send = (api as unknown as { request: Send }).request;
-  const init = answerable.method.toUpperCase() === "GET" ? { params: { path } } : { params: { path }, body: {} };
+  const init =
+    answerable.method.toUpperCase() === "GET"
+      ? { params: { path } }
+      : { params: { path }, body: {} };
   await send(answerable.method.toUpperCase(), answerable.path, init);
   return guard.report();
 }

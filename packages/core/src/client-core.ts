@@ -117,7 +117,7 @@ export function createClientCore<Paths extends {}>(config: ClientCoreConfig): Cl
     plain: { ...defaults, ...transport.authHeaders },
     json: { ...defaults, ...jsonType, ...transport.authHeaders },
   };
-  const middleware = createMiddlewareList({ logger: config.logger ?? console });
+  const middleware = createMiddlewareList();
 
   /** Whether `outgoing` may be sent again, by the client's rule. */
   const repeatable = (headers: Record<string, string>) => isRepeatable?.(headers) ?? true;

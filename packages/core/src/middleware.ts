@@ -1,5 +1,4 @@
 import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
-import { type AttachedClient, attach } from "./client-attach";
 
 // The one list of middleware of a client, run with openapi-fetch's own rules: `onRequest`
 // in order, where a returned Request replaces the request and a returned Response ends the
@@ -67,8 +66,7 @@ export interface MiddlewareList {
   eject(...middleware: Middleware[]): void;
 }
 
-/** The list of one client; each middleware `use` adds is told of `client` (client-attach.ts). */
-export function createMiddlewareList(client: AttachedClient): MiddlewareList {
+export function createMiddlewareList(): MiddlewareList {
   const items: Middleware[] = [];
   return {
     items,
@@ -85,7 +83,6 @@ export function createMiddlewareList(client: AttachedClient): MiddlewareList {
           );
         }
       }
-      for (const one of added) attach(one, client);
       items.push(...added);
     },
     eject(...middleware) {

@@ -188,7 +188,7 @@ const rules: ResponseRules = {
   },
 };
 
-/** A client core over `fetch`, with a guard of `mode` in its list, and its logger's lines. */
+/** A client core over `fetch`, with a guard of `mode` in its list, and their logger's lines. */
 function guarded(mode: "warn" | "throw" | "collect", answer: () => Response) {
   const lines: string[] = [];
   const keep = (line: string) => {
@@ -202,7 +202,7 @@ function guarded(mode: "warn" | "throw" | "collect", answer: () => Response) {
     maxRetries: 0,
     logger,
   });
-  const guard = createSpecGuard(rules, { mode });
+  const guard = createSpecGuard(rules, { mode, logger });
   core.use(guard);
   const call = (method: "get" | "post", template = "/things") =>
     core.call(core.operation(method, method, template as never), {}, undefined);
@@ -236,7 +236,7 @@ describe("a spec guard in a client's middleware", () => {
     expect(guard.report()).toEqual([]);
   });
 
-  it("warns once per operation, status and place through the client's logger", async () => {
+  it("warns once per operation, status and place through its logger", async () => {
     const bad = guarded("warn", () =>
       Response.json({ id: 1, score: 1 }, { headers: { "x-request-id": "1" } }),
     );

@@ -1,8 +1,7 @@
 import type { MiddlewareCallbackParams } from "openapi-fetch";
-import { ATTACH, type Attachable, type AttachedClient } from "../client-attach";
 import { invalid } from "../errors";
 import { checkKnownKeys, checkObject } from "../known-keys";
-import type { Logger } from "../log";
+import { checkLogger, type Logger } from "../log";
 import { type AnswerDrift, checkAnswer, wantsBody } from "./answer-check";
 import type { OperationRules, ResponseRules } from "./response-rules";
 import { describeDrift, type ReportedDrift, type SpecDrift } from "./spec-drift";
@@ -18,10 +17,16 @@ export type SpecGuardMode = "warn" | "throw" | "collect";
 /** Options of `specGuard()`. */
 export interface SpecGuardOptions {
   /**
-   * On a drift: `"warn"` (default) logs it once through the client's logger; `"throw"`
-   * rejects the call with a `SpecDriftError`; `"collect"` keeps it for `report()`, silently.
+   * On a drift: `"warn"` (default) logs it once through `logger`; `"throw"` rejects the
+   * call with a `SpecDriftError`; `"collect"` keeps it for `report()`, silently.
    */
   mode?: SpecGuardMode | undefined;
+  /**
+   * Where `"warn"` writes its lines (its `warn` method), whatever the client's `logLevel`:
+   * choosing `"warn"` asks for them. Give the client's own `logger` to keep its lines
+   * together; `console` by default, as for the clients.
+   */
+  logger?: Logger | undefined;
 }
 
 /** A spec guard: middleware for a client's `use`, and the drifts it saw. */
@@ -41,16 +46,21 @@ export interface SpecGuard {
 }
 
 const MODES: readonly SpecGuardMode[] = ["warn", "throw", "collect"];
-const OPTION_KEYS: Record<keyof SpecGuardOptions, true> = { mode: true };
+const OPTION_KEYS: Record<keyof SpecGuardOptions, true> = { mode: true, logger: true };
 
-function checkOptions(options: unknown): SpecGuardMode {
-  if (options === undefined) return "warn";
+/** The options checked, with their defaults. */
+function checkOptions(options: unknown): { mode: SpecGuardMode; logger: Logger } {
+  if (options === undefined) return { mode: "warn", logger: console };
   const given = checkObject(options, "options", '{ mode: "collect" }');
   checkKnownKeys("specGuard", given, OPTION_KEYS);
-  const { mode = "warn" } = given as { mode?: unknown };
-  if (!MODES.includes(mode as SpecGuardMode))
+  const { mode = "warn", logger } = given as { mode?: unknown; logger?: unknown };
+  if (!MODES.includes(mode as SpecGuardMode)) {
     invalid("mode", 'must be "warn", "throw" or "collect"');
-  return mode as SpecGuardMode;
+  }
+  return {
+    mode: mode as SpecGuardMode,
+    logger: logger === undefined ? console : checkLogger(logger),
+  };
 }
 
 /**
@@ -82,11 +92,9 @@ function operationOf(
 
 /** A spec guard over one spec's `rules`; `options` are checked (see SpecGuardOptions). */
 export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions): SpecGuard {
-  const mode = checkOptions(options);
+  const { mode, logger } = checkOptions(options);
   const byPath = indexRules(rules);
   const seen = new Map<string, ReportedDrift>();
-  // Until a client's `use` attaches it; a guard given to several clients logs through the first's.
-  let logger: Logger | undefined;
 
   /**
    * The drifts of one answer, once per place (an array's elements are one place), counted
@@ -117,12 +125,9 @@ export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions
     return { unique, fresh };
   }
 
-  const guard: SpecGuard & Attachable = {
+  return {
     mode,
     report: () => [...seen.values()].map((drift) => ({ ...drift })),
-    [ATTACH](client: AttachedClient) {
-      logger ??= client.logger;
-    },
     async onResponse(params) {
       const rules = operationOf(byPath, params);
       if (rules === undefined) return undefined;
@@ -135,13 +140,10 @@ export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions
       const { unique, fresh } = record(rules.operation, status, drifts);
       if (mode === "throw") throw new SpecDriftError(unique);
       if (mode === "warn") {
-        const sink = logger ?? console;
-        for (const drift of fresh) {
-          sink.warn(`[x] spec drift (logged once): ${describeDrift(drift)}`);
-        }
+        for (const drift of fresh)
+          logger.warn(`[x] spec drift (logged once): ${describeDrift(drift)}`);
       }
       return undefined;
     },
   };
-  return guard;
 }
