@@ -218,12 +218,15 @@ describe("the spec guard on answers that keep to the spec", () => {
     }
   });
 
-  it("leaves the answer readable to the call and to asResponse()", async () => {
+  it("leaves the answer readable to the call, to asResponse() and to api", async () => {
     const index = client();
     index.use(specGuard({ mode: "throw" }));
     const raw = await index.info().asResponse();
     expect(((await raw.json()) as { result: { dimension: number } }).result.dimension).toBe(3);
+    expect(raw.url).toBe(`${dev.vectorUrl}/info`);
     expect((await index.info()).dimension).toBe(3);
+    const { data } = await index.api.GET("/info");
+    expect(data?.result.dimension).toBe(3);
   });
 });
 
