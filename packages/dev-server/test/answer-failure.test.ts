@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createVectorService } from "../src/vector/service.js";
-import { createWorkflowService } from "../src/workflow/index.js";
+import { createWorkflowService } from "../src/workflow/service.js";
 
 const TOKEN = "answer-failure-token";
 const auth = { authorization: `Bearer ${TOKEN}` };

@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { banner } from "../src/banner.js";
-import { SHORT_USAGE } from "../src/cli-usage.js";
+import { banner } from "../src/cli/banner.js";
+import { SHORT_USAGE } from "../src/cli/usage.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));

@@ -7,8 +7,8 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendSafely } from "../src/http/send-safely.js";
 import { type DevServer, startDevServer } from "../src/index.js";
-import { sendSafely } from "../src/send-safely.js";
 import { closedAfterEach, devCall, startManual } from "./kit-harness.js";
 
 const later = closedAfterEach();

@@ -4,7 +4,7 @@
 // body that nests too deep is refused before it is parsed. Each case is the probe's shape
 // (issue 42) at a size the suite affords; what it costs is in the step counts, not timed.
 import { afterEach, describe, expect, it } from "vitest";
-import { HttpError, parseJson } from "../src/http.js";
+import { HttpError, parseJson } from "../src/http/request.js";
 import { startVector, type VectorHarness } from "./vector-harness.js";
 
 let h: VectorHarness | undefined;

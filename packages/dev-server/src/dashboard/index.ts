@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendSafely } from "../send-safely.js";
+import { sendSafely } from "../http/send-safely.js";
 import type { VectorService } from "../vector/service.js";
 import { workflowErrorBody } from "../workflow/http.js";
 import { PAGE_CSS, PAGE_HTML, vectorLinkPage } from "./page-html.js";

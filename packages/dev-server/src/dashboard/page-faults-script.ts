@@ -6,7 +6,7 @@
  * script's closure, so it uses that closure's helpers ($, el, call, poll, showError, time)
  * and the token. Polled with the runs.
  */
-import { faultOperations } from "../fault-routes.js";
+import { faultOperations } from "../faults/routes.js";
 
 const OPERATIONS = { vector: faultOperations("vector"), workflow: faultOperations("workflow") };
 

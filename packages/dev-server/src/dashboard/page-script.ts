@@ -4,7 +4,7 @@
  * kept in sessionStorage and taken off the address bar) and builds every node with
  * textContent, so no run URL, header or metadata value is ever read as HTML.
  */
-import { POLL_HEADER } from "../http.js";
+import { POLL_HEADER } from "../http/request.js";
 import { FAULTS_SCRIPT } from "./page-faults-script.js";
 import { RUNS_SCRIPT } from "./page-runs-script.js";
 

@@ -3,7 +3,7 @@ import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
 import { formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
-import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
+import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../http/cors.js";
 import {
   DEFAULT_MAX_BODY_BYTES,
   flatHeaders,
@@ -14,9 +14,9 @@ import {
   parseJson,
   readBody,
   requestUrl,
-} from "../http.js";
-import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
-import { sendJsonSafely } from "../send-safely.js";
+} from "../http/request.js";
+import { sendJsonSafely } from "../http/send-safely.js";
+import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../server/options.js";
 import { short } from "../workflow/http.js";
 import { deleteBody, idsToDelete } from "./delete.js";
 import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { sendJson } from "../http.js";
+import { sendJson } from "../http/request.js";
 
 export { sendJson };
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { HttpError } from "../http.js";
+import { HttpError } from "../http/request.js";
 import { sendJson } from "./http.js";
 import type { RunState, RunStore, RunView } from "./runs.js";
 

@@ -1,8 +1,9 @@
 // The workflow service's part of a dev server snapshot: every run in creation order (the
 // unfinished ones with their next step), each key's flow-control window and the random
 // generator's state; and putting one back, after cancelling what the service was doing.
-import { isRandomState, type RandomState } from "../random.js";
+
 import type { SavedFlowKey } from "./flow-control.js";
+import { isRandomState, type RandomState } from "./random.js";
 import { isFinal } from "./runs.js";
 import { type BodyCache, isUnfinished, loadRun, type SnapshotRun, saveRun } from "./saved-runs.js";
 import { drive } from "./scheduler.js";

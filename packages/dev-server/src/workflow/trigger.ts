@@ -6,13 +6,13 @@ import {
   validateRequestParts,
 } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
-import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
-import type { RandomSource } from "../random.js";
+import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http/request.js";
 import type { Bytes } from "./delivery.js";
 import { deliveryUrl } from "./delivery-url.js";
 import { readOptions, type TriggerOptions } from "./headers.js";
 import { sendJson, short } from "./http.js";
 import type { WorkflowLimits } from "./limits.js";
+import type { RandomSource } from "./random.js";
 import { requestFingerprint } from "./repeat.js";
 import type { RunStore, RunView } from "./runs.js";
 import { type DriverDeps, drive, type LiveRun, type RunPlan } from "./scheduler.js";

@@ -1,6 +1,6 @@
 // `dev.faults`: fault rules added, listed and cleared from code, as `/v2/dev/faults` does.
 import { ValidationError } from "@x/core";
-import type { FaultRule, FaultSet, FaultView } from "./faults.js";
+import type { FaultRule, FaultSet, FaultView } from "../faults/faults.js";
 
 /** `dev.faults`: make requests to either service fail on purpose. */
 export interface DevFaults {

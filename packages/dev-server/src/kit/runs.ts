@@ -1,10 +1,10 @@
 // `dev.runs`: the workflow runs of a dev server, read, awaited and cancelled from code.
 import { ValidationError, XError } from "@x/core";
-import type { DevClock } from "./clock.js";
-import { refuseUnknownOptions } from "./options.js";
-import type { WorkflowService } from "./workflow/index.js";
-import { isFinal, type RunState, type RunView } from "./workflow/runs.js";
-import { MAX_RUNS_LIMIT, RUN_STATES, type RunsFilter, selectRuns } from "./workflow/runs-query.js";
+import type { DevClock } from "../clock/clock.js";
+import { refuseUnknownOptions } from "../server/options.js";
+import { isFinal, type RunState, type RunView } from "../workflow/runs.js";
+import { MAX_RUNS_LIMIT, RUN_STATES, type RunsFilter, selectRuns } from "../workflow/runs-query.js";
+import type { WorkflowService } from "../workflow/service.js";
 
 /** What `dev.runs.list` narrows the listing to; the same as `GET /v2/dev/runs`' query. */
 export interface RunsListOptions {

@@ -1,14 +1,14 @@
 // The x-dev CLI's flags and the startDevServer options they make: parsed and checked here,
-// apart from cli.ts (which starts the server when run), so each flag's effect can be tested.
+// apart from main.ts (which starts the server), so each flag's effect can be tested.
 import { parseArgs } from "node:util";
-import { HELP } from "./cli-help.js";
-import { UsageError, VERSION } from "./cli-usage.js";
-import { corsPolicy } from "./cors.js";
-import type { KitLimits } from "./kit-limits.js";
-import type { DevServerOptions } from "./server-options.js";
-import type { VectorLimits } from "./vector/limits.js";
-import type { IndexType, Metric } from "./vector/types.js";
-import type { WorkflowLimits } from "./workflow/limits.js";
+import { corsPolicy } from "../http/cors.js";
+import type { KitLimits } from "../kit/limits.js";
+import type { DevServerOptions } from "../server/server-options.js";
+import type { VectorLimits } from "../vector/limits.js";
+import type { IndexType, Metric } from "../vector/types.js";
+import type { WorkflowLimits } from "../workflow/limits.js";
+import { HELP } from "./help.js";
+import { UsageError, VERSION } from "./usage.js";
 
 type LimitKey = keyof (VectorLimits & WorkflowLimits & KitLimits);
 

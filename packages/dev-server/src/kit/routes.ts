@@ -1,10 +1,13 @@
 // The test kit's routes on both ports, with the token: `GET`/`POST`/`DELETE /v2/dev/faults`
 // (and `DELETE /v2/dev/faults/<id>`), `GET`/`PUT /v2/dev/snapshot`. Failures are answered
 // with the error body of the port's service. Browser pages may call them from the
-// dashboard's origin and the origins `kitOrigins` lists (see kit-cors.ts).
+// dashboard's origin and the origins `kitOrigins` lists (see cors.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerPreflight, applyCors, type CorsPolicy } from "./cors.js";
-import type { FaultService, FaultSet } from "./faults.js";
+import type { FaultService, FaultSet } from "../faults/faults.js";
+import { isAuthorized } from "../http/auth.js";
+import { answerPreflight, applyCors, type CorsPolicy } from "../http/cors.js";
+import { jsonChunks } from "../http/json-pieces.js";
+import { JsonShape } from "../http/json-shape.js";
 import {
   HttpError,
   hasBearer,
@@ -12,15 +15,12 @@ import {
   MethodNotAllowed,
   parseJson,
   readBody,
-} from "./http.js";
-import { jsonChunks } from "./json-pieces.js";
-import { JsonShape } from "./json-shape.js";
-import { kitOriginMessage } from "./kit-cors.js";
-import type { KitLimits } from "./kit-limits.js";
-import { sendJsonSafely, sendSafely } from "./send-safely.js";
-import type { DevSnapshot } from "./state.js";
-import { isAuthorized } from "./workflow/auth.js";
-import { short, splitTarget } from "./workflow/http.js";
+} from "../http/request.js";
+import { sendJsonSafely, sendSafely } from "../http/send-safely.js";
+import type { DevSnapshot } from "../persistence/state.js";
+import { short, splitTarget } from "../workflow/http.js";
+import { kitOriginMessage } from "./cors.js";
+import type { KitLimits } from "./limits.js";
 
 export const DEV_FAULTS = "/v2/dev/faults";
 export const DEV_SNAPSHOT = "/v2/dev/snapshot";

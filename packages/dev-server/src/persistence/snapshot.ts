@@ -4,10 +4,10 @@
 // anything, so a snapshot edited by hand that fails leaves the state as it was (short of a
 // namespace outgrowing the 4 GiB of WebAssembly memory as it loads).
 
-import { FaultSet } from "./faults.js";
+import { FaultSet } from "../faults/faults.js";
+import type { VectorEmulator } from "../vector/service.js";
+import type { WorkflowService } from "../workflow/service.js";
 import { checkSameIndex, type DevSnapshot, newSnapshot, readSnapshot } from "./state.js";
-import type { VectorEmulator } from "./vector/service.js";
-import type { WorkflowService } from "./workflow/index.js";
 
 /** What a snapshot is taken of and restored into. */
 export interface SnapshotParts {

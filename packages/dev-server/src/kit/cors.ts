@@ -5,7 +5,7 @@
 // CORS policy (`corsOrigin`, any origin by default). Requests without an Origin header
 // (curl, tests, the clients on Node) are not browser pages and are not concerned.
 import type { IncomingMessage } from "node:http";
-import { type CorsPolicy, corsPolicy } from "./cors.js";
+import { type CorsPolicy, corsPolicy } from "../http/cors.js";
 
 export const KIT_PREFIX = "/v2/dev/";
 

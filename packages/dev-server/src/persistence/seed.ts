@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { VectorRecordInput } from "./vector/types.js";
+import type { VectorRecordInput } from "../vector/types.js";
 
 /** A seed record: an upsert record, optionally naming its namespace (the default one otherwise). */
 export interface SeedRecord extends VectorRecordInput {

@@ -1,6 +1,6 @@
 import { ValidationError } from "@x/core";
+import type { IndexOptions } from "../vector/types.js";
 import { suggestion } from "./closest.js";
-import type { IndexOptions } from "./vector/types.js";
 
 /** The option names a function takes, and the names it used to take with what replaced them. */
 export interface OptionNames {

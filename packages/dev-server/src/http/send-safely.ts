@@ -3,7 +3,7 @@
 // answer past the longest string V8 can build, a socket that failed); a throw from a
 // callback with no catch ends the process, so the failure is logged and answered here.
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { sendJson } from "./http.js";
+import { sendJson } from "./request.js";
 
 /** The service's error object for a status and message. */
 export type ErrorBody = (status: number, error: string) => object;

@@ -28,29 +28,24 @@ import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
 import { loadSpec } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
-import { type Clock, createClock } from "../clock.js";
-import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
-import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http.js";
-import { createRandom } from "../random.js";
-import { sendErrorOrClose, sendJsonSafely } from "../send-safely.js";
-import { isAuthorized, UNAUTHORIZED } from "./auth.js";
-import { answerClock, DEV_CLOCK } from "./clock-route.js";
+import { type Clock, createClock } from "../clock/clock.js";
+import { isAuthorized, UNAUTHORIZED } from "../http/auth.js";
+import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../http/cors.js";
+import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http/request.js";
+import { sendErrorOrClose, sendJsonSafely } from "../http/send-safely.js";
+import { answerClock, DEV_CLOCK } from "../kit/clock-route.js";
 import { FlowControl } from "./flow-control.js";
 import { HeaderError } from "./headers.js";
 import { sendJson, short, splitTarget, workflowErrorBody } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
 import { lookalikeWarner } from "./lookalike-headers.js";
+import { createRandom } from "./random.js";
 import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
 import { listRuns } from "./runs-query.js";
 import { cancelRun, type DriverDeps } from "./scheduler.js";
 import { checkSnapshot, restoreSnapshot, takeSnapshot, type WorkflowSnapshot } from "./snapshot.js";
 import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
-
-export { FAILURE_CALL_HEADER, type FailureReport } from "./failure-callback.js";
-export type { AttemptView, RunState, RunView } from "./runs.js";
-export type { SavedRun, SnapshotRun } from "./saved-runs.js";
-export type { WorkflowSnapshot } from "./snapshot.js";
 
 /** Options of `createWorkflowService`. */
 export interface WorkflowServiceOptions {

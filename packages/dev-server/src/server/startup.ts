@@ -1,10 +1,10 @@
 // What startDevServer does before it listens: settle the index (options over the state
 // file over the defaults), load the seed records, and load the state file's vectors and runs.
-import { recordId, type SeedEntry, splitNamespace } from "./seed.js";
-import type { DevSnapshot } from "./state.js";
-import { DimensionMismatchError } from "./vector/errors.js";
-import type { VectorService } from "./vector/service.js";
-import type { IndexOptions } from "./vector/types.js";
+import { recordId, type SeedEntry, splitNamespace } from "../persistence/seed.js";
+import type { DevSnapshot } from "../persistence/state.js";
+import { DimensionMismatchError } from "../vector/errors.js";
+import type { VectorService } from "../vector/service.js";
+import type { IndexOptions } from "../vector/types.js";
 
 /** The index to run, and a phrase saying where its dimension came from, for messages. */
 export interface IndexChoice {

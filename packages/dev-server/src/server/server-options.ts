@@ -2,13 +2,13 @@
 
 import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
-import { type ClockMode, MAX_DATE_MS } from "./clock.js";
-import type { KitLimits } from "./kit-limits.js";
+import { type ClockMode, MAX_DATE_MS } from "../clock/clock.js";
+import type { KitLimits } from "../kit/limits.js";
+import type { SeedRecord } from "../persistence/seed.js";
+import type { VectorLimits } from "../vector/limits.js";
+import type { IndexOptions } from "../vector/types.js";
+import type { WorkflowLimits } from "../workflow/limits.js";
 import type { OptionNames } from "./options.js";
-import type { SeedRecord } from "./seed.js";
-import type { VectorLimits } from "./vector/limits.js";
-import type { IndexOptions } from "./vector/types.js";
-import type { WorkflowLimits } from "./workflow/limits.js";
 
 /** Options of `startDevServer`; every one is optional. */
 export interface DevServerOptions {

@@ -4,10 +4,10 @@
 // no run, a faulted upsert writes nothing). Dev routes and the dashboard are never faulted,
 // so a test can always list and clear its faults.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authorizedFor } from "./dev-routes.js";
+import { sendFailure, sendSafely } from "../http/send-safely.js";
+import { authorizedFor } from "../kit/routes.js";
+import { short, splitTarget } from "../workflow/http.js";
 import type { FaultRule, FaultService, FaultSet } from "./faults.js";
-import { sendFailure, sendSafely } from "./send-safely.js";
-import { short, splitTarget } from "./workflow/http.js";
 
 export interface FaultGateOptions {
   faults: FaultSet;

@@ -1,9 +1,9 @@
 // `dev.vector`: the dev server's vector data written from code, without a client.
 import { ValidationError } from "@x/core";
-import { refuseUnknownOptions } from "./options.js";
-import { InvalidInputError, NamespaceNotFoundError } from "./vector/errors.js";
-import type { VectorService } from "./vector/service.js";
-import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
+import { refuseUnknownOptions } from "../server/options.js";
+import { InvalidInputError, NamespaceNotFoundError } from "../vector/errors.js";
+import type { VectorService } from "../vector/service.js";
+import type { IndexConfig, VectorRecordInput } from "../vector/types.js";
 
 /** Options of the `dev.vector` methods. */
 export interface NamespaceOption {

@@ -2,35 +2,39 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
-import { createClock, type DevClock } from "./clock.js";
-import { createDashboard } from "./dashboard/index.js";
-import { type DevFaults, devFaults } from "./dev-faults.js";
-import { devRoutes } from "./dev-routes.js";
-import { type DevRuns, devRuns } from "./dev-runs.js";
-import { restoreDevSnapshot, type SnapshotParts, takeDevSnapshot } from "./dev-snapshot.js";
-import { type DevVector, devVector } from "./dev-vector.js";
-import { faultGate } from "./fault-play.js";
-import { type FaultService, FaultSet } from "./faults.js";
+import { createClock, type DevClock } from "../clock/clock.js";
+import { createDashboard } from "../dashboard/index.js";
+import { type FaultService, FaultSet } from "../faults/faults.js";
+import { faultGate } from "../faults/play.js";
+import { type Handler, listen, stop, urlOf } from "../http/listen.js";
+import { sendJsonSafely } from "../http/send-safely.js";
 import {
   dashboardOrigins,
   isRefusedKitOrigin,
   kitCorsPolicy,
   kitOriginMessage,
-} from "./kit-cors.js";
-import { kitLimits } from "./kit-limits.js";
-import { type Handler, listen, stop, urlOf } from "./listen.js";
+} from "../kit/cors.js";
+import { type DevFaults, devFaults } from "../kit/faults.js";
+import { kitLimits } from "../kit/limits.js";
+import { devRoutes } from "../kit/routes.js";
+import { type DevRuns, devRuns } from "../kit/runs.js";
+import { type DevVector, devVector } from "../kit/vector.js";
+import { seedEntries } from "../persistence/seed.js";
+import {
+  restoreDevSnapshot,
+  type SnapshotParts,
+  takeDevSnapshot,
+} from "../persistence/snapshot.js";
+import { type DevSnapshot, prepareStateFile, readState, writeState } from "../persistence/state.js";
+import { createVectorEmulator } from "../vector/service.js";
+import { short, splitTarget } from "../workflow/http.js";
+import { isFinal } from "../workflow/runs.js";
+import { isUnfinished } from "../workflow/saved-runs.js";
+import { createWorkflowService } from "../workflow/service.js";
 import { refuseUnknownOptions } from "./options.js";
-import { seedEntries } from "./seed.js";
-import { sendJsonSafely } from "./send-safely.js";
 import { DEV_SERVER_OPTIONS, type DevServerOptions, startTime } from "./server-options.js";
 import { chooseIndex, describeState, loadSeed } from "./startup.js";
-import { type DevSnapshot, prepareStateFile, readState, writeState } from "./state.js";
-import { createVectorEmulator } from "./vector/service.js";
 import { warmUp } from "./warm-up.js";
-import { short, splitTarget } from "./workflow/http.js";
-import { createWorkflowService } from "./workflow/index.js";
-import { isFinal } from "./workflow/runs.js";
-import { isUnfinished } from "./workflow/saved-runs.js";
 
 export type { DevServerOptions };
 

@@ -1,5 +1,5 @@
-import manifest from "../package.json" with { type: "json" };
-import { suggestion } from "./closest.js";
+import manifest from "../../package.json" with { type: "json" };
+import { suggestion } from "../server/closest.js";
 
 /** The version `x-dev --version` prints: the package's own. */
 export const VERSION: string = manifest.version;

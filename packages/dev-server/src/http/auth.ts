@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { hasBearer, sameSecret } from "../http.js";
+import { hasBearer, sameSecret } from "./request.js";
 
 /**
  * True when the request carries the service token, as `Authorization: Bearer <token>`

@@ -1,10 +1,10 @@
 // Faults on demand: rules that make matching requests to either service fail on purpose (a
 // status, a delay, a reset connection, a hang, a cut body), so code that must survive a 503
 // or a dropped connection can be tested. The rules, their checks and their matching; how a
-// fault is played on the wire is in fault-play.ts.
+// fault is played on the wire is in play.ts.
 import { ValidationError } from "@x/core";
-import { faultRoutes, routePattern } from "./fault-routes.js";
-import { refuseUnknownOptions } from "./options.js";
+import { refuseUnknownOptions } from "../server/options.js";
+import { faultRoutes, routePattern } from "./routes.js";
 
 /** The service a fault rule applies to. */
 export type FaultService = "workflow" | "vector";

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../clock.js";
-import { HttpError, MethodNotAllowed, parseJson, readBody } from "../http.js";
-import { sendJson } from "./http.js";
+import type { Clock } from "../clock/clock.js";
+import { HttpError, MethodNotAllowed, parseJson, readBody } from "../http/request.js";
+import { sendJson } from "../workflow/http.js";
 
 export const DEV_CLOCK = "/v2/dev/clock";
 

@@ -3,7 +3,7 @@
 // schema of both specs (Ajv compiles a schema on first use: most of the 300-500 ms a fresh
 // server's first query or trigger took) and the dense kernel's WebAssembly module.
 import { type ContractSpec, loadSpec } from "@x/openapi-check";
-import { compileDotsKernel } from "./vector/dense-kernel.js";
+import { compileDotsKernel } from "../vector/dense-kernel.js";
 
 /** Compiles each schema a request to `spec` is checked against: parameters and bodies. */
 function compileRequestSchemas(spec: ContractSpec): void {

@@ -1,5 +1,5 @@
-import type { ClockMode } from "./clock.js";
-import type { IndexOptions } from "./vector/types.js";
+import type { ClockMode } from "../clock/clock.js";
+import type { IndexOptions } from "../vector/types.js";
 
 export interface BannerInput {
   /** The interface both services bound, as `--host` gave it. */

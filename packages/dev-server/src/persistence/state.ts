@@ -10,11 +10,11 @@ import { type FileHandle, open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { FaultView } from "./faults.js";
-import { jsonPieces } from "./json-pieces.js";
-import { JsonShape } from "./json-shape.js";
-import type { IndexConfig, VectorRecordInput } from "./vector/types.js";
-import type { WorkflowSnapshot } from "./workflow/snapshot.js";
+import type { FaultView } from "../faults/faults.js";
+import { jsonPieces } from "../http/json-pieces.js";
+import { JsonShape } from "../http/json-shape.js";
+import type { IndexConfig, VectorRecordInput } from "../vector/types.js";
+import type { WorkflowSnapshot } from "../workflow/snapshot.js";
 
 const FORMAT = "x-dev-state";
 const VERSION = 2;

@@ -4,8 +4,8 @@
 
 import { ValidationError } from "@x/core";
 import { loadSpec } from "@x/openapi-check";
-import { closest } from "./closest.js";
-import { DEV_ROUTE_NAMES } from "./vector/service.js";
+import { closest } from "../server/closest.js";
+import { DEV_ROUTE_NAMES } from "../vector/service.js";
 
 /** The services faults apply to: faults.ts's `FaultService`, not imported as faults.ts imports this file. */
 type Service = "workflow" | "vector";
