@@ -18,6 +18,7 @@ export type {
   ResponseRules,
   StatusRules,
 } from "./guard/response-rules";
+export { driftPlace } from "./guard/spec-drift";
 export { createSpecGuard } from "./guard/spec-guard";
 export { checkHeaderRecord, headerValue, isHeaderName } from "./headers";
 export type { KeyList } from "./known-keys";

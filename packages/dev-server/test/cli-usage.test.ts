@@ -82,7 +82,9 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
   it("with a command other than start names it, then the short usage, exit 2", async () => {
     const wrong = await run(["strat"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toBe(`x-dev: expected the command "start", got "strat"\n\n${SHORT_USAGE}`);
+    expect(wrong.stderr).toBe(
+      `x-dev: expected the command "start" or "probe", got "strat"\n\n${SHORT_USAGE}`,
+    );
   });
 });
 

@@ -27,8 +27,15 @@ export interface ReportedDrift extends SpecDrift {
   count: number;
 }
 
+/** Where a drift is, in words: `status`, `content-type`, `header x-id`, `body /result/0`, `body (whole)`. */
+export function driftPlace(drift: Pick<SpecDrift, "part" | "pointer">): string {
+  if (drift.part === "header") return `header ${drift.pointer.slice(1)}`;
+  if (drift.part === "body") return `body ${drift.pointer || "(whole)"}`;
+  return drift.part;
+}
+
 /** One drift in words: `POST /query 200 body /result/0/score: expected number, got string`. */
 export function describeDrift(drift: SpecDrift): string {
-  const where = drift.part === "status" ? "status" : `${drift.part} ${drift.pointer || "(whole)"}`;
-  return `${drift.operation} ${drift.status} ${where}: expected ${drift.expected}, got ${drift.got}`;
+  const { operation, status, expected, got } = drift;
+  return `${operation} ${status} ${driftPlace(drift)}: expected ${expected}, got ${got}`;
 }

@@ -78,4 +78,10 @@ Dev-only routes, besides each service's own (same token):
                            clear one rule, or every rule
   GET /v2/dev/snapshot     both services' state as JSON (the state file's format)
   PUT /v2/dev/snapshot     put a snapshot back; deliveries in flight are cancelled first
+
+Other commands:
+  x-dev probe --vector <URL> [--token <token>]
+  x-dev probe --workflow <URL> --url <your endpoint> [--token <token>]
+                           check a live service's answers against the spec, through the
+                           clients' spec guard ("x-dev probe --help" says more)
 `;

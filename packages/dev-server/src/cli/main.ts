@@ -1,6 +1,7 @@
 // What `x-dev` does with its arguments: parse, start both services, print the banner, stop on a signal.
 
 import { dashboardUrl } from "../dashboard/index.js";
+import { runProbe } from "../probe/probe.js";
 import { startDevServer } from "../server/server.js";
 import type { DevServerOptions } from "../server/server-options.js";
 import { banner } from "./banner.js";
@@ -10,6 +11,14 @@ import { commandError, explainParseError, UsageError } from "./usage.js";
 
 /** Runs the command; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
+  // `x-dev probe` has flags of its own: see src/probe/.
+  if (argv[0] === "probe") {
+    const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+    return runProbe(argv.slice(1), process.env, {
+      out: write(process.stdout),
+      err: write(process.stderr),
+    });
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

@@ -1,7 +1,7 @@
 // The command line of `x-dev probe`: which live service to check, with which token, and
 // for the workflow service the user's own endpoint its trigger will call.
 import { parseArgs } from "node:util";
-import { explainParseError, UsageError } from "../cli-usage.js";
+import { explainParseError, UsageError } from "../cli/usage.js";
 
 /** What `x-dev probe` checks. */
 export type ProbeTarget =

@@ -1,7 +1,7 @@
 // `x-dev probe`: checks a live service against the spec, through the spec guard, and says
 // in its exit code whether it conforms (0), drifted or failed (1), or was asked wrongly (2).
 import { shownUrl } from "@x/core/internal";
-import { UsageError } from "../cli-usage.js";
+import { UsageError } from "../cli/usage.js";
 import { PROBE_USAGE, type ProbeTarget, probeTarget } from "./probe-args.js";
 import type { ProbeStep } from "./probe-steps.js";
 import { probeReport } from "./probe-table.js";
