@@ -91,12 +91,13 @@ function operationOf(
 }
 
 /**
- * The answer again, its body the bytes already read, so the call (or `asResponse()`, or
- * openapi-fetch for `api`) reads it as if no one had. It names the same URL.
+ * The answer again, its body the text already read (as the call would read it), so the
+ * call, `asResponse()` or openapi-fetch (for `api`) reads it as if no one had. It names the
+ * same URL.
  */
-function copyOf(response: Response, bytes: ArrayBuffer): Response {
+function copyOf(response: Response, text: string): Response {
   const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  const copy = new Response(empty ? null : bytes, {
+  const copy = new Response(empty ? null : text, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -152,9 +153,8 @@ export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions
       let answered: Response | undefined;
       if (wantsBody(rules, status)) {
         // Read once and handed on as a copy: cheaper than reading a clone (its body is teed).
-        const bytes = await response.arrayBuffer();
-        text = new TextDecoder().decode(bytes);
-        answered = copyOf(response, bytes);
+        text = await response.text();
+        answered = copyOf(response, text);
       }
       const drifts = checkAnswer(rules, status, response.headers, text);
       if (drifts.length === 0) return answered;
