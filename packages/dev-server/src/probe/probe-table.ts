@@ -52,8 +52,8 @@ export function probeReport(target: string, steps: ProbeStep[]): string {
       ? `Every answer conforms to the spec (${steps.length} calls).`
       : `${conform} of ${steps.length} calls conform; ${drifted} drifted from the spec, ${failed} failed.` +
         (drifted > 0
-          ? " A drift means the service answers what the client's types do not describe:" +
-            " update the client if the service has changed, or tell the service's maintainers."
+          ? "\nA drift means the service answers what the client's types do not describe:\n" +
+            "update the client if the service has changed, or tell the service's maintainers."
           : "");
   return `x-dev probe: ${target}\n\n${table(steps.flatMap(rowsOf))}\n\n${summary}\n`;
 }
