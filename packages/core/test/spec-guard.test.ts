@@ -271,3 +271,14 @@ describe("a spec guard in a client's middleware", () => {
     );
   });
 });
+
+describe("the content type a drift shows", () => {
+  it("is the media type when it is one, and never text that is not one", () => {
+    const odd = new Headers({ "content-type": "secret value here; charset=utf-8" });
+    const drifts = checkAnswer(operation, 200, odd, "{}");
+    expect(drifts).toContainEqual(
+      expect.objectContaining({ part: "content-type", got: "something that is not a media type" }),
+    );
+    expect(JSON.stringify(drifts)).not.toContain("secret");
+  });
+});

@@ -27,7 +27,7 @@ export interface AnswerDrift {
 }
 
 /** The status rules that answer for `status`: its own, else its range (`4XX`), else `default`. */
-export function rulesForStatus(rules: OperationRules, status: number): StatusRules | undefined {
+function rulesForStatus(rules: OperationRules, status: number): StatusRules | undefined {
   const { responses } = rules;
   return (
     responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default
@@ -41,10 +41,17 @@ function declaredStatuses(rules: OperationRules): string {
   return `${statuses.slice(0, -1).join(", ")} or ${statuses.at(-1)}`;
 }
 
-/** The media type of a Content-Type header, without parameters, in lower case. */
+/** `type/subtype` as RFC 9110 writes a media type, at a length any real one keeps under. */
+const MEDIA_TYPE = /^[\w!#$&^.+-]{1,64}\/[\w!#$&^.+-]{1,64}$/;
+
+/**
+ * The media type of a Content-Type header, without parameters, in lower case; one that is
+ * not a media type is not shown (it is the service's text, not a type).
+ */
 function mediaTypeOf(header: string | null): string | undefined {
   const type = header?.split(";")[0]?.trim().toLowerCase();
-  return type === "" ? undefined : type;
+  if (type === undefined || type === "") return undefined;
+  return MEDIA_TYPE.test(type) ? type : "something that is not a media type";
 }
 
 /** Whether a media type is JSON: `application/json` or a `+json` type. */
@@ -95,17 +102,19 @@ export function checkAnswer(
   try {
     body = JSON.parse(text);
   } catch {
-    const got =
-      text === ""
-        ? "an empty body"
-        : type && !isJson(type)
-          ? `${type} text`
-          : "text that is not JSON";
+    const got = unparsed(text, type);
     drifts.push({ part: "body", pointer: "", location: "", expected: "a JSON body", got });
     return drifts;
   }
   for (const drift of checkBody(declared.body, body)) drifts.push({ part: "body", ...drift });
   return drifts;
+}
+
+/** What came instead of JSON, in words: an empty body, the text of its media type, or text. */
+function unparsed(text: string, type: string | undefined): string {
+  if (text === "") return "an empty body";
+  if (type !== undefined && MEDIA_TYPE.test(type) && !isJson(type)) return `${type} text`;
+  return "text that is not JSON";
 }
 
 /** Whether checking an answer of `status` needs its body read. */

@@ -24,13 +24,13 @@ export interface ProbeStep {
   failure: string | undefined;
 }
 
-/** How an error is shown: its class, and the status or code it carries. */
+/** How an error is shown: its class, and the status or code it carries (never its message). */
 function failureOf(error: unknown): string {
   if (!(error instanceof Error)) return "an error";
   const { status, code } = error as { status?: unknown; code?: unknown };
-  const detail =
-    typeof status === "number" ? ` ${status}` : typeof code === "string" ? ` ${code}` : "";
-  return `${error.name}${detail}`;
+  if (typeof status === "number") return `${error.name} ${status}`;
+  if (typeof code === "string") return `${error.name} ${code}`;
+  return error.name;
 }
 
 /**
