@@ -31,7 +31,22 @@ export interface SpecGuardOptions {
 
 /** A spec guard: middleware for a client's `use`, and the drifts it saw. */
 export interface SpecGuard {
-  /** Checks each answer; as openapi-fetch middleware, it works with `api` and `use` alike. */
+  /**
+   * Checks each answer; as openapi-fetch middleware, it works for the methods and `api`
+   * alike. Called by the client once `use` added the guard, not by you.
+   *
+   * @example
+   * ```ts
+   * import { VectorIndex } from "@x/vector";
+   * import { specGuard } from "@x/vector/guard";
+   *
+   * const index = VectorIndex.fromEnv();
+   * const guard = specGuard({ mode: "throw" });
+   * index.use(guard); // each answer of `index`, and of `index.api`, now passes `onResponse`
+   * await index.api.GET("/info");
+   * index.eject(guard);
+   * ```
+   */
   onResponse(
     params: MiddlewareCallbackParams & { response: Response },
   ): Promise<Response | undefined>;
@@ -41,6 +56,20 @@ export interface SpecGuard {
    * Every drift seen so far, in any mode, once per operation, status, part and place (an
    * array's elements are one place), with how many answers had it; oldest first. Holds no
    * value of any answer, and never the token.
+   *
+   * @example
+   * ```ts
+   * import { WorkflowClient } from "@x/workflow";
+   * import { specGuard } from "@x/workflow/guard";
+   *
+   * const workflow = WorkflowClient.fromEnv();
+   * const guard = specGuard({ mode: "collect" });
+   * workflow.use(guard);
+   * await workflow.trigger({ url: "https://example.com/api/workflow" });
+   * for (const { operation, status, pointer, expected, got, count } of guard.report()) {
+   *   console.warn(`${operation} ${status} ${pointer}: expected ${expected}, got ${got} (${count}x)`);
+   * }
+   * ```
    */
   report(): ReportedDrift[];
 }
