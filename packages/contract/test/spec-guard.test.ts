@@ -230,6 +230,32 @@ describe("the spec guard on answers that keep to the spec", () => {
   });
 });
 
+describe("the spec guard on api", () => {
+  it("checks openapi-fetch's calls as it checks the methods", async () => {
+    const index = client();
+    index.use(specGuard({ mode: "throw" }));
+    await dev.faults.add({
+      service: "vector",
+      operation: "info",
+      status: 200,
+      body: { result: { ...INFO, namespaces: { [MARKER]: { vectorCount: "many" } } } },
+    });
+    const error = await index.api.GET("/info").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SpecDriftError);
+    expect((error as SpecDriftError).drifts).toEqual([
+      expect.objectContaining({
+        pointer: "/result/namespaces/*/pendingVectorCount",
+        got: "missing",
+      }),
+      expect.objectContaining({ pointer: "/result/namespaces/*/vectorCount", got: "string" }),
+    ]);
+    expect(leaks(JSON.stringify((error as SpecDriftError).drifts))).toBe(false);
+  });
+});
+
 describe("the workflow client's spec guard", () => {
   it("reports a trigger answer without its required run id, and nothing for a good one", async () => {
     const wf = new WorkflowClient({ baseUrl: dev.workflowUrl, token: dev.token, maxRetries: 0 });
