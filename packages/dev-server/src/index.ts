@@ -14,6 +14,7 @@ export type {
   FaultService,
   FaultView,
 } from "./faults/faults.js";
+export type { ImportOptions, ImportProgress, ImportResult } from "./import/options.js";
 export type { DevFaults } from "./kit/faults.js";
 export { DEFAULT_KIT_LIMITS, type KitLimits } from "./kit/limits.js";
 export {
@@ -45,11 +46,8 @@ export type {
   SparseVector,
   VectorRecordInput,
 } from "./vector/types.js";
-export type { SavedFlowKey } from "./workflow/flow-control.js";
 export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";
-export type { RandomState } from "./workflow/random.js";
 export type { AttemptView, RunState, RunView } from "./workflow/runs.js";
-export type { FinishedRun, SavedRun, SnapshotRun } from "./workflow/saved-runs.js";
 export {
   createWorkflowService,
   type WorkflowService,

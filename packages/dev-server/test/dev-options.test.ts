@@ -1,4 +1,4 @@
-import { ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
 import { describe, expect, it } from "vitest";
 import { createVectorService, type DevServerOptions, startDevServer } from "../src/index.js";
 import { closest } from "../src/server/closest.js";

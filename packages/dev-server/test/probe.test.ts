@@ -25,11 +25,15 @@ async function probe(argv: string[], env: NodeJS.ProcessEnv = {}) {
   let stdout = "";
   let stderr = "";
   const code = await runProbe(argv, env, {
-    out: (text) => {
-      stdout += text;
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+      },
     },
-    err: (text) => {
-      stderr += text;
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+      },
     },
   });
   return { code, stdout, stderr };

@@ -5,6 +5,13 @@ export const HELP = `Usage: x-dev start [options]
 Runs local emulators of the workflow and vector services until Ctrl+C, with a dashboard of
 runs and vectors at the workflow URL (the banner prints its address with the token).
 
+x-dev import --from <vector URL> --token <token> --state <file> copies a live vector index
+into a state file that --state serves; "x-dev import --help" lists its options.
+
+x-dev probe --vector <URL> (or --workflow <URL> --url <your endpoint>) checks a live
+service's answers against the spec through the clients' spec guard; "x-dev probe --help"
+lists its options.
+
 Options:
   --host <host>            interface to bind (default 127.0.0.1); 0.0.0.0 binds every
                            interface: anyone who reaches this machine and has the token
@@ -78,10 +85,4 @@ Dev-only routes, besides each service's own (same token):
                            clear one rule, or every rule
   GET /v2/dev/snapshot     both services' state as JSON (the state file's format)
   PUT /v2/dev/snapshot     put a snapshot back; deliveries in flight are cancelled first
-
-Other commands:
-  x-dev probe --vector <URL> [--token <token>]
-  x-dev probe --workflow <URL> --url <your endpoint> [--token <token>]
-                           check a live service's answers against the spec, through the
-                           clients' spec guard ("x-dev probe --help" says more)
 `;

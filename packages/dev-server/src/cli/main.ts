@@ -1,24 +1,21 @@
 // What `x-dev` does with its arguments: parse, start both services, print the banner, stop on a signal.
 
 import { dashboardUrl } from "../dashboard/index.js";
+import { type CommandIo, runImportCommand } from "../import/command.js";
 import { runProbe } from "../probe/probe.js";
 import { startDevServer } from "../server/server.js";
 import type { DevServerOptions } from "../server/server-options.js";
 import { banner } from "./banner.js";
-import { FLAGS, parse, printedInstead, startOptions } from "./options.js";
+import { FLAGS, flagError, parse, printedInstead, startOptions } from "./options.js";
 import { watchStarter } from "./parent.js";
 import { commandError, explainParseError, UsageError } from "./usage.js";
 
 /** Runs the command; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  // `x-dev probe` has flags of its own: see src/probe/.
-  if (argv[0] === "probe") {
-    const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
-    return runProbe(argv.slice(1), process.env, {
-      out: write(process.stdout),
-      err: write(process.stderr),
-    });
-  }
+  // `import` has flags of its own (its --token is the live index's).
+  if (argv[0] === "import") return runImportCommand(argv.slice(1), processIo);
+  // `probe` too: see src/probe/.
+  if (argv[0] === "probe") return runProbe(argv.slice(1), process.env, processIo);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -50,6 +47,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     dev = await startDevServer(options);
   } catch (err) {
+    // A value startDevServer refused is a usage error, named by its flag.
+    const usage = flagError(err);
+    if (usage !== undefined) {
+      process.stderr.write(`x-dev: ${usage}\nRun "x-dev --help" to see every option.\n`);
+      return 2;
+    }
     process.stderr.write(`x-dev: could not start: ${(err as Error).message}\n`);
     return 1;
   }
@@ -90,3 +93,17 @@ export async function main(argv: string[]): Promise<number> {
     const unwatch = watchStarter(stop);
   });
 }
+
+/** The process's streams and signals, as `x-dev import` uses them. */
+const processIo: CommandIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  onInterrupt(stop) {
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    return () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    };
+  },
+};

@@ -1,88 +1,83 @@
-// The x-dev CLI's flags and the startDevServer options they make: parsed and checked here,
-// apart from main.ts (which starts the server), so each flag's effect can be tested.
+// The x-dev CLI's flags and the startDevServer options they make, in one table. The CLI
+// only turns each flag's text into the option's value; startDevServer checks every value
+// and names the option it refuses, and the CLI prints that with the flag's name
+// (`flagError`). Kept apart from main.ts (which starts the server), so each flag's effect
+// can be tested.
 import { parseArgs } from "node:util";
-import { corsPolicy } from "../http/cors.js";
-import type { KitLimits } from "../kit/limits.js";
+import { ValidationError } from "@x/core";
 import type { DevServerOptions } from "../server/server-options.js";
-import type { VectorLimits } from "../vector/limits.js";
-import type { IndexType, Metric } from "../vector/types.js";
-import type { WorkflowLimits } from "../workflow/limits.js";
 import { HELP } from "./help.js";
 import { UsageError, VERSION } from "./usage.js";
 
-type LimitKey = keyof (VectorLimits & WorkflowLimits & KitLimits);
+/** How a flag's text becomes its option's value. */
+type Reading =
+  /** The text as given. */
+  | "text"
+  /** A number (the option's own check says which numbers it takes). */
+  | "number"
+  /** Upper-cased, for the index's metric and type. */
+  | "upper"
+  /** A boolean flag, `true` when given. */
+  | "switch";
 
-// Each limit's flag, the option it sets, and its smallest value.
-const LIMIT_FLAGS = [
-  ["max-answer-bytes", "maxAnswerBytes", 1],
-  ["max-filter-length", "maxFilterLength", 1],
-  ["max-glob-length", "maxGlobLength", 1],
-  ["max-filter-steps", "maxFilterSteps", 1],
-  ["max-fetch-ids", "maxFetchIds", 1],
-  ["max-batch-queries", "maxBatchQueries", 1],
-  ["max-top-k", "maxTopK", 1],
-  ["max-range-limit", "maxRangeLimit", 1],
-  ["max-namespaces", "maxNamespaces", 1],
-  ["max-retries", "maxRetries", 0],
-  ["max-report-body-bytes", "maxReportBodyBytes", 0],
-  ["max-kit-bytes", "maxKitBytes", 1],
-] as const satisfies readonly (readonly [string, LimitKey, number])[];
-
-function integer(value: string, flag: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max)
-    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got "${value}")`);
-  return n;
+interface FlagRow {
+  /** Where the value goes in `DevServerOptions`: `timeScale`, `vector.metric`, `limits.maxTopK`. */
+  option: string;
+  reading: Reading;
 }
 
-function port(value: string | undefined, flag: string, fallback: number): number {
-  return value === undefined ? fallback : integer(value, flag, 0, 65_535);
-}
+// Every flag that sets a startDevServer option. `--quiet`, `--help` and `--version` are the
+// CLI's own (below); the CLI's defaults (host, ports 8080 and 8081, the log) are in
+// `startOptions`.
+const OPTION_FLAGS = {
+  host: { option: "host", reading: "text" },
+  "workflow-port": { option: "workflowPort", reading: "number" },
+  "vector-port": { option: "vectorPort", reading: "number" },
+  token: { option: "token", reading: "text" },
+  dimension: { option: "vector.dimension", reading: "number" },
+  metric: { option: "vector.metric", reading: "upper" },
+  type: { option: "vector.type", reading: "upper" },
+  seed: { option: "seed", reading: "text" },
+  "time-scale": { option: "timeScale", reading: "number" },
+  clock: { option: "clock", reading: "text" },
+  "start-at": { option: "startAt", reading: "text" },
+  "random-seed": { option: "randomSeed", reading: "number" },
+  "delivery-timeout": { option: "deliveryTimeoutMs", reading: "number" },
+  "cors-origin": { option: "corsOrigin", reading: "text" },
+  "kit-origin": { option: "kitOrigins", reading: "text" },
+  state: { option: "stateFile", reading: "text" },
+  "max-answer-bytes": { option: "limits.maxAnswerBytes", reading: "number" },
+  "max-filter-length": { option: "limits.maxFilterLength", reading: "number" },
+  "max-glob-length": { option: "limits.maxGlobLength", reading: "number" },
+  "max-filter-steps": { option: "limits.maxFilterSteps", reading: "number" },
+  "max-fetch-ids": { option: "limits.maxFetchIds", reading: "number" },
+  "max-batch-queries": { option: "limits.maxBatchQueries", reading: "number" },
+  "max-top-k": { option: "limits.maxTopK", reading: "number" },
+  "max-range-limit": { option: "limits.maxRangeLimit", reading: "number" },
+  "max-namespaces": { option: "limits.maxNamespaces", reading: "number" },
+  "max-retries": { option: "limits.maxRetries", reading: "number" },
+  "max-report-body-bytes": { option: "limits.maxReportBodyBytes", reading: "number" },
+  "max-kit-bytes": { option: "limits.maxKitBytes", reading: "number" },
+  "log-polls": { option: "logPolls", reading: "switch" },
+} as const satisfies Record<string, FlagRow>;
 
-function oneOf<T extends string>(
-  value: string | undefined,
-  flag: string,
-  allowed: T[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  const upper = value.toUpperCase() as T;
-  if (!allowed.includes(upper))
-    throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
-  return upper;
-}
+type OptionFlag = keyof typeof OPTION_FLAGS;
+type ParseSpec = {
+  [F in OptionFlag]: {
+    type: (typeof OPTION_FLAGS)[F]["reading"] extends "switch" ? "boolean" : "string";
+  };
+};
 
-// The flags parseArgs accepts; their names also feed the "did you mean" of an unknown one.
+// What parseArgs accepts, made from the table; the names also feed the "did you mean" of an
+// unknown flag.
 export const FLAGS = {
-  host: { type: "string" },
-  "workflow-port": { type: "string" },
-  "vector-port": { type: "string" },
-  token: { type: "string" },
-  dimension: { type: "string" },
-  metric: { type: "string" },
-  type: { type: "string" },
-  seed: { type: "string" },
-  "time-scale": { type: "string" },
-  clock: { type: "string" },
-  "start-at": { type: "string" },
-  "random-seed": { type: "string" },
-  "delivery-timeout": { type: "string" },
-  "cors-origin": { type: "string" },
-  "kit-origin": { type: "string" },
-  state: { type: "string" },
-  "max-answer-bytes": { type: "string" },
-  "max-filter-length": { type: "string" },
-  "max-glob-length": { type: "string" },
-  "max-filter-steps": { type: "string" },
-  "max-fetch-ids": { type: "string" },
-  "max-batch-queries": { type: "string" },
-  "max-top-k": { type: "string" },
-  "max-range-limit": { type: "string" },
-  "max-namespaces": { type: "string" },
-  "max-retries": { type: "string" },
-  "max-report-body-bytes": { type: "string" },
-  "max-kit-bytes": { type: "string" },
+  ...(Object.fromEntries(
+    Object.entries(OPTION_FLAGS).map(([flag, row]) => [
+      flag,
+      { type: row.reading === "switch" ? "boolean" : "string" },
+    ]),
+  ) as ParseSpec),
   quiet: { type: "boolean" },
-  "log-polls": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -101,83 +96,63 @@ export function printedInstead(values: FlagValues): string | undefined {
   return undefined;
 }
 
-/** The options of `x-dev start` with these flags; a UsageError for a bad or clashing one. */
+function read(flag: string, reading: Reading, given: string | boolean): unknown {
+  if (typeof given === "boolean" || reading === "text") return given;
+  if (reading === "upper") return given.toUpperCase();
+  const n = Number(given);
+  if (given.trim() === "" || Number.isNaN(n)) {
+    throw new UsageError(`--${flag} must be a number (got "${given}")`);
+  }
+  return n;
+}
+
+/** Sets `value` at `path` (`vector.metric`) in `options`. */
+function place(options: Record<string, unknown>, path: string, value: unknown): void {
+  const [head, field] = path.split(".") as [string, string | undefined];
+  if (field === undefined) {
+    options[head] = value;
+    return;
+  }
+  const group = (options[head] ?? {}) as Record<string, unknown>;
+  group[field] = value;
+  options[head] = group;
+}
+
+/**
+ * The options of `x-dev start` with these flags: each flag's value where the table puts it,
+ * unchecked (startDevServer checks them). A UsageError for a number flag that is no number,
+ * and for `--log-polls` with `--quiet`.
+ */
 export function startOptions(values: FlagValues): DevServerOptions {
-  const timeScale = values["time-scale"] === undefined ? undefined : Number(values["time-scale"]);
-  if (timeScale !== undefined && !(Number.isFinite(timeScale) && timeScale >= 0)) {
-    throw new UsageError(`--time-scale must be a number >= 0 (got "${values["time-scale"]}")`);
-  }
-  const clock = values.clock;
-  if (clock !== undefined && clock !== "real" && clock !== "manual") {
-    throw new UsageError(`--clock must be real or manual (got "${clock}")`);
-  }
-  const startAt = values["start-at"];
-  if (startAt !== undefined && clock !== "manual") {
-    throw new UsageError("--start-at sets where the manual clock starts; add --clock manual");
-  }
-  const randomSeed =
-    values["random-seed"] === undefined
-      ? undefined
-      : integer(values["random-seed"], "--random-seed", 0, Number.MAX_SAFE_INTEGER);
-  if (clock === "manual" && timeScale !== undefined) {
-    throw new UsageError(
-      "--time-scale cannot be combined with --clock manual; advance the clock instead",
-    );
-  }
   if (values["log-polls"] && values.quiet) {
     throw new UsageError(
       "--log-polls adds the dashboard's polls to the log, which --quiet turns off; drop one",
     );
   }
-  const metric = oneOf<Metric>(values.metric, "--metric", ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"]);
-  const type = oneOf<IndexType>(values.type, "--type", ["DENSE", "SPARSE", "HYBRID"]);
-  const dimension =
-    values.dimension === undefined
-      ? undefined
-      : integer(values.dimension, "--dimension", 1, 65_536);
-  const deliveryTimeoutMs =
-    values["delivery-timeout"] === undefined
-      ? undefined
-      : integer(values["delivery-timeout"], "--delivery-timeout", 1, 2 ** 31 - 1);
-  const corsOrigin = values["cors-origin"];
-  const kitOrigins = values["kit-origin"];
-  for (const [flag, value] of [
-    ["--cors-origin", corsOrigin],
-    ["--kit-origin", kitOrigins],
-  ] as const) {
-    if (value === undefined) continue;
-    try {
-      corsPolicy(value, flag === "--kit-origin" ? "kitOrigins" : "corsOrigin");
-    } catch (err) {
-      throw new UsageError(`${flag}: ${(err as Error).message}`);
-    }
-  }
-  const limits: Partial<VectorLimits & WorkflowLimits & KitLimits> = {};
-  for (const [flag, key, min] of LIMIT_FLAGS) {
-    const text = values[flag];
-    if (text !== undefined) limits[key] = integer(text, `--${flag}`, min, Number.MAX_SAFE_INTEGER);
-  }
-  return {
-    host: values.host ?? "127.0.0.1",
-    workflowPort: port(values["workflow-port"], "--workflow-port", 8080),
-    vectorPort: port(values["vector-port"], "--vector-port", 8081),
-    vector: {
-      ...(dimension !== undefined ? { dimension } : {}),
-      ...(metric ? { metric } : {}),
-      ...(type ? { type } : {}),
-    },
-    ...(values.token !== undefined ? { token: values.token } : {}),
-    ...(values.seed !== undefined ? { seed: values.seed } : {}),
-    ...(timeScale !== undefined ? { timeScale } : {}),
-    ...(clock !== undefined ? { clock } : {}),
-    ...(startAt !== undefined ? { startAt } : {}),
-    ...(randomSeed !== undefined ? { randomSeed } : {}),
-    ...(values["log-polls"] ? { logPolls: true } : {}),
-    ...(deliveryTimeoutMs !== undefined ? { deliveryTimeoutMs } : {}),
-    ...(corsOrigin !== undefined ? { corsOrigin } : {}),
-    ...(kitOrigins !== undefined ? { kitOrigins } : {}),
-    ...(values.state !== undefined ? { stateFile: values.state } : {}),
-    limits,
-    ...(values.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
+  const options: Record<string, unknown> = {
+    host: "127.0.0.1",
+    workflowPort: 8080,
+    vectorPort: 8081,
+    vector: {},
+    limits: {},
   };
+  for (const [flag, row] of Object.entries(OPTION_FLAGS)) {
+    const given = values[flag as OptionFlag];
+    if (given !== undefined) place(options, row.option, read(flag, row.reading, given));
+  }
+  if (!values.quiet) options.log = (line: string) => process.stdout.write(`${line}\n`);
+  return options as DevServerOptions;
+}
+
+/**
+ * A startDevServer refusal in the CLI's words: the flag that set the option it names (`--dimension:
+ * must be an integer from 1 to 65536 (got 0)`); undefined when no flag sets it.
+ */
+export function flagError(error: unknown): string | undefined {
+  if (!(error instanceof ValidationError)) return undefined;
+  const name = error.field.split(".").at(-1);
+  for (const [flag, row] of Object.entries(OPTION_FLAGS)) {
+    if (row.option.split(".").at(-1) === name) return `--${flag}: ${error.rule}`;
+  }
+  return undefined;
 }

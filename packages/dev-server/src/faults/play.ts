@@ -4,9 +4,10 @@
 // no run, a faulted upsert writes nothing). Dev routes and the dashboard are never faulted,
 // so a test can always list and clear its faults.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorBodyOf } from "../http/error-body.js";
+import { short, splitTarget } from "../http/request.js";
 import { sendFailure, sendSafely } from "../http/send-safely.js";
 import { authorizedFor } from "../kit/routes.js";
-import { short, splitTarget } from "../workflow/http.js";
 import type { FaultRule, FaultService, FaultSet } from "./faults.js";
 
 export interface FaultGateOptions {
@@ -15,8 +16,6 @@ export interface FaultGateOptions {
   /** The dev server's clock, for the time of each faulted request. */
   now: () => number;
   log: (line: string) => void;
-  /** The service's error body for a status and message. */
-  errorBody: (service: FaultService, status: number, error: string) => object;
 }
 
 /** Lets `handle` answer the request, unless a fault rule takes it. */
@@ -40,13 +39,12 @@ function answerBytes(
   fault: Played,
   service: FaultService,
   status: number,
-  options: FaultGateOptions,
 ): { type: string; bytes: Buffer } {
   if (typeof fault.body === "string") return { type: "text/plain", bytes: Buffer.from(fault.body) };
   const body =
     fault.body !== undefined
       ? fault.body
-      : options.errorBody(service, status, `fault ${fault.id} of this dev server (dev.faults)`);
+      : errorBodyOf(service)(status, `fault ${fault.id} of this dev server (dev.faults)`);
   return { type: "application/json", bytes: Buffer.from(JSON.stringify(body)) };
 }
 
@@ -83,8 +81,8 @@ export function faultGate(options: FaultGateOptions): FaultGate {
     }
     if (fault.status === undefined && fault.drop === undefined) return handle();
     const status = fault.status ?? 200;
-    const { type, bytes } = answerBytes(fault, service, status, options);
-    const errorBody = (code: number, error: string) => options.errorBody(service, code, error);
+    const { type, bytes } = answerBytes(fault, service, status);
+    const errorBody = errorBodyOf(service);
     const headers = { "content-type": type, ...fault.headers };
     afterBody(req, () => {
       if (fault.drop !== "truncate") {

@@ -5,7 +5,7 @@
 import { ValidationError } from "@x/core";
 import { loadSpec } from "@x/openapi-check";
 import { closest } from "../server/closest.js";
-import { DEV_ROUTE_NAMES } from "../vector/service.js";
+import { DEV_ROUTE_NAMES } from "../vector/routes.js";
 
 /** The services faults apply to: faults.ts's `FaultService`, not imported as faults.ts imports this file. */
 type Service = "workflow" | "vector";

@@ -1,5 +1,20 @@
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { hasBearer, sameSecret } from "./request.js";
+
+/** Whether the Authorization header carries exactly `Bearer <token>`, compared in constant time. */
+export function hasBearer(req: IncomingMessage, token: string): boolean {
+  const header = req.headers.authorization;
+  if (typeof header !== "string") return false;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match !== null && sameSecret(match[1]!, token);
+}
+
+/** Compares a given secret with the expected one in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.byteLength === b.byteLength && timingSafeEqual(a, b);
+}
 
 /**
  * True when the request carries the service token, as `Authorization: Bearer <token>`

@@ -79,6 +79,19 @@ export function applyCors(
   return "preflight";
 }
 
+// Requests whose CORS the dev server settled before any service saw them (the test kit's
+// rule, kit/cors.ts): the service keeps what was set instead of applying its own policy.
+const settled = new WeakSet<IncomingMessage>();
+
+/** Marks `req`'s CORS as settled: its headers are set and its origin was let through. */
+export function settleCors(req: IncomingMessage): void {
+  settled.add(req);
+}
+
+export function isCorsSettled(req: IncomingMessage): boolean {
+  return settled.has(req);
+}
+
 /** Answers a preflight: no body, the headers `applyCors` set. */
 export function answerPreflight(res: ServerResponse): void {
   res.writeHead(204);

@@ -8,9 +8,9 @@ import {
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 
+import type { ErrorBody } from "./error-body.js";
+
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-/** The service's error object for a status and message. */
-export type ErrorBody = (status: number, error: string) => object;
 
 // Requests node:http cannot parse (an unknown method, a malformed header) never reach a
 // handler; Node would answer a bare 400. Answer them with the service's error body instead.

@@ -1,42 +1,12 @@
-import { timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_JSON_DEPTH } from "@x/openapi-check";
-import { nestsDeeperThan } from "@x/openapi-check/internal";
-
-/**
- * A request the HTTP layer refuses (no route, no token, wrong method, unreadable body);
- * each service answers it with this status and its own error body.
- */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
-}
-
-/** A 405, with the method to use instead (sent as the Allow header). */
-export class MethodNotAllowed extends HttpError {
-  constructor(
-    readonly allow: string,
-    message: string,
-  ) {
-    super(405, message);
-  }
-}
+import type { IncomingMessage } from "node:http";
+import { HttpError } from "./errors.js";
+import { JsonShape } from "./json-shape.js";
 
 /**
  * Marks the dashboard's own polling requests, which the request log leaves out unless
  * asked (`logPolls`, `--log-polls`): a poll a second would drown every other line.
  */
 export const POLL_HEADER = "x-dev-poll";
-
-/** Whether the request log leaves `req` out: a dashboard poll, unless polls are logged. */
-export function isUnloggedPoll(req: IncomingMessage, logPolls: boolean | undefined): boolean {
-  return req.headers[POLL_HEADER] !== undefined && logPolls !== true;
-}
 
 /** The largest request body either service reads; above it the answer is 413. */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -95,6 +65,38 @@ export function readBody(
   });
 }
 
+/** What `readJson` bounds beyond the byte limit. */
+export interface JsonChecks {
+  /** Ends the 413's message, as `BodyChecks.limitHint`. */
+  limitHint?: string | undefined;
+  /** The objects and arrays the body may hold; unbounded by default (the byte limit bounds them). */
+  maxContainers?: number | undefined;
+}
+
+/**
+ * Reads a JSON body; `undefined` for an empty one. Its shape is checked as it arrives, once:
+ * JSON.parse would build every level of a deep body before a check could refuse it (8 MB of
+ * nested arrays held the server 3.4 s), so a body nesting too deep (or holding more objects
+ * and arrays than `maxContainers`) is refused with a 400 before anything parses it.
+ */
+export async function readJson(
+  req: IncomingMessage,
+  limit: number,
+  checks: JsonChecks = {},
+): Promise<unknown> {
+  const shape = new JsonShape(checks.maxContainers ?? Number.POSITIVE_INFINITY);
+  const body = await readBody(req, limit, {
+    limitHint: checks.limitHint,
+    check: (chunk) => shape.feed(chunk),
+  });
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch (err) {
+    throw new HttpError(400, `Request body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
 /**
  * The request's target as a URL. A target URL parsing refuses (`//%%a` reads as a URL
  * whose host is `%%a`) is the client's error, a 400, not a bug.
@@ -110,22 +112,18 @@ export function requestUrl(req: IncomingMessage): URL {
   }
 }
 
-/**
- * Parses a JSON body; `undefined` for an empty one. The depth is checked first, by a scan
- * that builds nothing: JSON.parse would build every level of a deep body before the check
- * could refuse it (8 MB of nested arrays held the server 3.4 s).
- */
-export function parseJson(body: Buffer): unknown {
-  if (body.length === 0) return undefined;
-  const text = body.toString("utf8");
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new HttpError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new HttpError(400, `Request body is not valid JSON: ${(err as Error).message}`);
-  }
+/** The request target split into its raw path (not decoded) and its query. */
+export function splitTarget(req: IncomingMessage): { path: string; query: URLSearchParams } {
+  const target = req.url ?? "/";
+  const mark = target.indexOf("?");
+  const path = mark === -1 ? target : target.slice(0, mark);
+  const query = new URLSearchParams(mark === -1 ? "" : target.slice(mark + 1));
+  return { path, query };
+}
+
+/** Text cut to 100 characters for a message, so a long URL or id never floods it. */
+export function short(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 
 /** Node's header record with repeated headers joined, as one value per lower-case name. */
@@ -136,32 +134,4 @@ export function flatHeaders(req: IncomingMessage): Record<string, string> {
     out[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return out;
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-/** Whether the Authorization header carries exactly `Bearer <token>`, compared in constant time. */
-export function hasBearer(req: IncomingMessage, token: string): boolean {
-  const header = req.headers.authorization;
-  if (typeof header !== "string") return false;
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  return match !== null && sameSecret(match[1]!, token);
-}
-
-/** Compares a given secret with the expected one in constant time. */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.byteLength === b.byteLength && timingSafeEqual(a, b);
 }

@@ -1,12 +1,9 @@
 // The one path every answer of the dev server leaves by (both services, the test kit, fault
-// rules): it never throws. Writing an answer can fail (a header value Node refuses, an
-// answer past the longest string V8 can build, a socket that failed); a throw from a
-// callback with no catch ends the process, so the failure is logged and answered here.
+// rules, the dashboard): it never throws. Writing an answer can fail (a header value Node
+// refuses, an answer past the longest string V8 can build, a socket that failed); a throw
+// from a callback with no catch ends the process, so the failure is logged and answered here.
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { sendJson } from "./request.js";
-
-/** The service's error object for a status and message. */
-export type ErrorBody = (status: number, error: string) => object;
+import type { ErrorBody } from "./error-body.js";
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -41,25 +38,10 @@ export function sendSafely(
   }
 }
 
-/** Sends `body` as JSON through the same guard as `sendSafely`. Returns the status sent. */
-export function sendJsonSafely(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  errorBody: ErrorBody,
-  log: (line: string) => void,
-): number {
-  try {
-    sendJson(res, status, body);
-    return status;
-  } catch (error) {
-    return sendFailure(res, status, error, errorBody, log);
-  }
-}
-
 /**
- * What to do once answering `status` threw `error`: logs it and answers 500 with the
- * service's error body, or closes the connection once headers are out. Returns the status sent.
+ * What to do once answering `status` threw `error` (or its body could not be made): logs it
+ * and answers 500 with the service's error body, or closes the connection once headers are
+ * out. Returns the status sent.
  */
 export function sendFailure(
   res: ServerResponse,
@@ -78,15 +60,16 @@ export function sendFailure(
   for (const name of res.getHeaderNames()) {
     if (!name.startsWith("access-control-")) res.removeHeader(name);
   }
-  return sendErrorOrClose(res, 500, errorBody(500, `the answer could not be sent: ${reason}`));
-}
-
-/** Sends an error answer; when even that throws, closes the connection. */
-export function sendErrorOrClose(res: ServerResponse, status: number, body: object): number {
+  const text = JSON.stringify(errorBody(500, `the answer could not be sent: ${reason}`));
   try {
-    sendJson(res, status, body);
+    res.writeHead(500, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(text),
+    });
+    res.end(text);
   } catch {
+    // Even the error answer could not be written: all that is left is to close.
     res.destroy();
   }
-  return status;
+  return 500;
 }

@@ -1,7 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Clock } from "../clock/clock.js";
-import { HttpError, MethodNotAllowed, parseJson, readBody } from "../http/request.js";
-import { sendJson } from "../workflow/http.js";
+import { allowOnly, HttpError } from "../http/errors.js";
+import { readJson } from "../http/request.js";
+import type { Answer } from "../http/serve.js";
 
 export const DEV_CLOCK = "/v2/dev/clock";
 
@@ -47,16 +48,10 @@ function readAdvance(body: unknown): number | string {
 }
 
 /** `GET /v2/dev/clock` and `POST /v2/dev/clock` (manual clock only), already authorized. */
-export async function answerClock(
-  req: IncomingMessage,
-  res: ServerResponse,
-  clock: Clock,
-): Promise<void> {
-  if (req.method === "GET") return sendJson(res, 200, clockBody(clock));
-  if (req.method !== "POST") {
-    throw new MethodNotAllowed("GET, POST", "method not allowed; use GET or POST");
-  }
-  const by = readAdvance(parseJson(await readBody(req, MAX_CLOCK_BODY_BYTES)));
+export async function answerClock(req: IncomingMessage, clock: Clock): Promise<Answer> {
+  allowOnly(req.method, ["GET", "POST"]);
+  if (req.method === "GET") return { status: 200, body: clockBody(clock) };
+  const by = readAdvance(await readJson(req, MAX_CLOCK_BODY_BYTES));
   if (clock.mode !== "manual") {
     throw new HttpError(
       400,
@@ -65,5 +60,5 @@ export async function answerClock(
   }
   // A bad duration rejects with a ValidationError, which the service answers as a 400.
   await clock.advance(by);
-  sendJson(res, 200, clockBody(clock));
+  return { status: 200, body: clockBody(clock) };
 }

@@ -4,10 +4,19 @@
 // plus the origins `kitOrigins` (`--kit-origin`) lists; the services' own routes keep their
 // CORS policy (`corsOrigin`, any origin by default). Requests without an Origin header
 // (curl, tests, the clients on Node) are not browser pages and are not concerned.
-import type { IncomingMessage } from "node:http";
-import { type CorsPolicy, corsPolicy } from "../http/cors.js";
+//
+// The rule is applied in one place: the dev server's handler of each port calls `kitCors`
+// first, for every path under `/v2/dev/`, whichever part answers it then (the kit's routes,
+// the workflow service's runs and clock, the vector routes the dashboard forwards); the
+// service keeps the headers set here instead of applying `corsOrigin` again.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type CorsPolicy, corsPolicy, settleCors } from "../http/cors.js";
+import { splitTarget } from "../http/request.js";
+import { answersCors, type CorsRule, type Served } from "../http/serve.js";
 
-export const KIT_PREFIX = "/v2/dev/";
+const KIT_PREFIX = "/v2/dev/";
+/** What a preflight to the kit's routes grants: theirs, beyond the services' GET and POST. */
+const KIT_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 
 /** The kit's policy: the origins `kitOrigins` lists (`*` for any); the dashboard's are added once it listens. */
 export function kitCorsPolicy(kitOrigins: string | undefined): CorsPolicy {
@@ -28,15 +37,22 @@ export function dashboardOrigins(host: string, port: number): string[] {
   return names.map((name) => `http://${name}:${port}`);
 }
 
-/** Whether a kit route must refuse `req`: a browser page of an origin the policy leaves out. */
-export function isRefusedKitOrigin(
-  req: IncomingMessage,
-  path: string,
+/**
+ * Applies the kit's rule to a request under `/v2/dev/`: true when it answered it (a
+ * preflight, or a 403 for a page of another origin); false to go on, the CORS headers set.
+ * Any other path is left to the service's own policy.
+ */
+export function kitCors(
   policy: CorsPolicy,
+  req: IncomingMessage,
+  res: ServerResponse,
+  served: Served,
 ): boolean {
-  const { origin } = req.headers;
-  if (origin === undefined || !path.startsWith(KIT_PREFIX) || policy.anyOrigin) return false;
-  return !policy.origins.has(origin);
+  if (!splitTarget(req).path.startsWith(KIT_PREFIX)) return false;
+  const rule: CorsRule = { policy, methods: () => KIT_METHODS, refusal: kitOriginMessage };
+  if (answersCors(req, res, served, rule)) return true;
+  settleCors(req);
+  return false;
 }
 
 export function kitOriginMessage(req: IncomingMessage): string {

@@ -1,8 +1,12 @@
 // `dev.vector`: the dev server's vector data written from code, without a client.
 import { ValidationError } from "@x/core";
+import type { ImportOptions, ImportResult } from "../import/options.js";
+import type { ResumePoints } from "../import/resume.js";
+import { runImport } from "../import/run.js";
+import { emulatorTarget } from "../import/target.js";
 import { refuseUnknownOptions } from "../server/options.js";
 import { InvalidInputError, NamespaceNotFoundError } from "../vector/errors.js";
-import type { VectorService } from "../vector/service.js";
+import type { VectorEmulator } from "../vector/service.js";
 import type { IndexConfig, VectorRecordInput } from "../vector/types.js";
 
 /** Options of the `dev.vector` methods. */
@@ -60,6 +64,29 @@ export interface DevVector {
    * ```
    */
   reset(options?: NamespaceOption): Promise<void>;
+  /**
+   * Copies a live index's records (vectors, sparse vectors, metadata, data) into this dev
+   * server, every namespace or those named, through the `@x/vector` client (its retries, its
+   * errors). It reads the live `info` first and refuses with a ValidationError, before
+   * writing anything, when the index differs (`field`: `type`, `dimension`, `metric`) or its
+   * records would pass this server's limits (`namespaces`). Records are ready at once. When
+   * an import stops (`signal`, an error), the next call for the same `url` resumes after the
+   * last page written; a reset or restore in between makes it start over.
+   *
+   * @example
+   * ```ts
+   * import { startDevServer } from "@x/dev-server";
+   *
+   * const dev = await startDevServer({ vector: { dimension: 384, metric: "COSINE" } });
+   * const { namespaces, records } = await dev.vector.importFrom({
+   *   url: "https://my-index.vector.example.com",
+   *   token: "the live index's token",
+   *   namespaces: ["docs"],
+   *   onProgress: ({ records, total }) => console.log(`${records} / ${total}`),
+   * });
+   * ```
+   */
+  importFrom(options: ImportOptions): Promise<ImportResult>;
 }
 
 function namespaceOf(options: NamespaceOption | undefined, method: string): string | undefined {
@@ -86,7 +113,8 @@ function write<T>(field: string, fn: () => T): T {
   }
 }
 
-export function devVector(vector: VectorService): DevVector {
+/** `dev.vector` over the dev server's vector emulator; `imports` holds where interrupted imports stopped. */
+export function devVector(vector: VectorEmulator, imports: ResumePoints): DevVector {
   return {
     index: vector.index,
     async upsert(records, options) {
@@ -99,6 +127,10 @@ export function devVector(vector: VectorService): DevVector {
     },
     async reset(options) {
       vector.reset(namespaceOf(options, "vector.reset"));
+      imports.clear();
+    },
+    importFrom(options) {
+      return runImport(emulatorTarget(vector), options, imports);
     },
   };
 }

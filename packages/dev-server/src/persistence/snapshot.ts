@@ -7,7 +7,8 @@
 import { FaultSet } from "../faults/faults.js";
 import type { VectorEmulator } from "../vector/service.js";
 import type { WorkflowService } from "../workflow/service.js";
-import { checkSameIndex, type DevSnapshot, newSnapshot, readSnapshot } from "./state.js";
+import { openWorkflowSnapshot, sealWorkflowState } from "../workflow/snapshot.js";
+import { checkSameIndex, newSnapshot, readSnapshot, type SnapshotData } from "./state.js";
 
 /** What a snapshot is taken of and restored into. */
 export interface SnapshotParts {
@@ -16,9 +17,9 @@ export interface SnapshotParts {
   faults: FaultSet;
 }
 
-export function takeDevSnapshot({ vector, workflow, faults }: SnapshotParts): DevSnapshot {
+export function takeDevSnapshot({ vector, workflow, faults }: SnapshotParts): SnapshotData {
   return newSnapshot({
-    ...workflow.snapshot(),
+    ...openWorkflowSnapshot(workflow.snapshot()),
     index: vector.index,
     namespaces: vector.exportRecords(),
     faults: faults.list(),
@@ -35,7 +36,7 @@ export async function restoreDevSnapshot(
   value: unknown,
   source: string,
   at?: number,
-): Promise<DevSnapshot> {
+): Promise<SnapshotData> {
   const snapshot = readSnapshot(value, source);
   checkSameIndex(source, snapshot.index, parts.vector.index);
   const inPart = (part: string, error: unknown) =>
@@ -54,7 +55,9 @@ export async function restoreDevSnapshot(
   });
   // The workflow service checks every run before it replaces any.
   try {
-    await parts.workflow.restore(at === undefined ? snapshot : { ...snapshot, savedAt: at });
+    await parts.workflow.restore(
+      sealWorkflowState(at === undefined ? snapshot : { ...snapshot, savedAt: at }),
+    );
   } catch (error) {
     throw inPart("runs", error);
   }

@@ -14,13 +14,27 @@ import type { FaultView } from "../faults/faults.js";
 import { jsonPieces } from "../http/json-pieces.js";
 import { JsonShape } from "../http/json-shape.js";
 import type { IndexConfig, VectorRecordInput } from "../vector/types.js";
-import type { WorkflowSnapshot } from "../workflow/snapshot.js";
+import type { WorkflowState } from "../workflow/snapshot.js";
 
 const FORMAT = "x-dev-state";
 const VERSION = 2;
 
-/** Both services' state as a plain JSON value; `dev.restore` puts it back. */
-export interface DevSnapshot extends WorkflowSnapshot {
+/** What makes `DevSnapshot` its own type: a type only, never a value. */
+declare const devSnapshot: unique symbol;
+
+/**
+ * Both services' state, as `dev.snapshot()` gives it and `dev.restore()` takes it back: a
+ * plain JSON value (the state file and `GET /v2/dev/snapshot` hold the same). What it holds
+ * is the dev server's own, and may change from one version to the next (a restore reads the
+ * older versions); keep it, write it as JSON, and hand it back.
+ */
+export interface DevSnapshot {
+  /** Marks the type; a snapshot has no such field at run time. */
+  readonly [devSnapshot]: "DevSnapshot";
+}
+
+/** What a `DevSnapshot` holds: the state file's format. */
+export interface SnapshotData extends WorkflowState {
   /** Always `"x-dev-state"`: what a restore and a state file check first. */
   format: "x-dev-state";
   /** The format's version; a restore also reads version 1 state files. */
@@ -33,8 +47,18 @@ export interface DevSnapshot extends WorkflowSnapshot {
   faults: FaultView[];
 }
 
-export function newSnapshot(parts: Omit<DevSnapshot, "format" | "version">): DevSnapshot {
+export function newSnapshot(parts: Omit<SnapshotData, "format" | "version">): SnapshotData {
   return { format: FORMAT, version: VERSION, ...parts };
+}
+
+/** The state handed out as the snapshot users keep and pass back. */
+export function sealSnapshot(data: SnapshotData): DevSnapshot {
+  return data as unknown as DevSnapshot;
+}
+
+/** What a snapshot holds, for reading it here (a snapshot handed back is checked by `readSnapshot`). */
+export function openSnapshot(snapshot: DevSnapshot): SnapshotData {
+  return snapshot as unknown as SnapshotData;
 }
 
 /**
@@ -88,10 +112,15 @@ function unwritable(file: string, error: unknown): Error {
  * Writes the snapshot to a fresh temporary file, streamed in pieces (so its size is not
  * bounded by the longest string V8 can build), then renames it over FILE.
  */
-export async function writeState(file: string, snapshot: DevSnapshot): Promise<void> {
+export async function writeState(file: string, snapshot: SnapshotData): Promise<void> {
+  await writeJsonFile(file, snapshot);
+}
+
+/** Writes `value` as JSON as the state file is written (`x-dev import` keeps its resume points so). */
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
   const { path, handle } = await openTemporary(file);
   try {
-    await pipeline(Readable.from(jsonPieces(snapshot)), handle.createWriteStream());
+    await pipeline(Readable.from(jsonPieces(value)), handle.createWriteStream());
     await rename(path, file);
   } catch (error) {
     await rm(path, { force: true });
@@ -106,7 +135,7 @@ export async function writeState(file: string, snapshot: DevSnapshot): Promise<v
 const MAX_STATE_BYTES = constants.MAX_STRING_LENGTH;
 
 /** The state in FILE; `undefined` when FILE does not exist yet. Throws a clear Error otherwise. */
-export async function readState(file: string): Promise<DevSnapshot | undefined> {
+export async function readState(file: string): Promise<SnapshotData | undefined> {
   let text: string;
   try {
     const bytes = await readChecked(file);
@@ -161,8 +190,8 @@ async function readChecked(file: string): Promise<Buffer | undefined> {
  * `value` as a snapshot, a version 1 state file brought up to date; throws an Error whose
  * message starts with `source` and names what is wrong.
  */
-export function readSnapshot(value: unknown, source: string): DevSnapshot {
-  const state = value as Partial<DevSnapshot> | null;
+export function readSnapshot(value: unknown, source: string): SnapshotData {
+  const state = value as Partial<SnapshotData> | null;
   if (typeof state !== "object" || state === null || state.format !== FORMAT) {
     throw new Error(
       `${source} is not an x-dev state file or snapshot (format "${FORMAT}"); pass what dev.snapshot() or GET /v2/dev/snapshot gave, or a state file x-dev wrote`,
@@ -189,11 +218,11 @@ export function readSnapshot(value: unknown, source: string): DevSnapshot {
     );
   }
   if (version === 1)
-    return { ...state, version: VERSION, flowControl: [], faults: [] } as DevSnapshot;
+    return { ...state, version: VERSION, flowControl: [], faults: [] } as SnapshotData;
   if (!Array.isArray(state.flowControl) || !Array.isArray(state.faults)) {
     throw new Error(`${source} is incomplete (flowControl or faults missing); it may be corrupt`);
   }
-  return state as DevSnapshot;
+  return state as SnapshotData;
 }
 
 /** Throws when the saved index is not the one this server runs. */

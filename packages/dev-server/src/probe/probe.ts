@@ -8,10 +8,10 @@ import { probeReport } from "./probe-table.js";
 import { probeVector } from "./probe-vector.js";
 import { probeWorkflow } from "./probe-workflow.js";
 
-/** Where the probe writes: its report to `out`, usage errors to `err`. */
+/** Where the probe writes: its report to `stdout`, usage errors to `stderr` (as `x-dev import`). */
 export interface ProbeOutput {
-  out(text: string): void;
-  err(text: string): void;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
 }
 
 function stepsOf(target: ProbeTarget): Promise<ProbeStep[]> {
@@ -31,16 +31,18 @@ export async function runProbe(
     target = probeTarget(argv, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    output.err(`x-dev probe: ${error.message}\nRun "x-dev probe --help" to see its options.\n`);
+    output.stderr.write(
+      `x-dev probe: ${error.message}\nRun "x-dev probe --help" to see its options.\n`,
+    );
     return 2;
   }
   if (target === "help") {
-    output.out(PROBE_USAGE);
+    output.stdout.write(PROBE_USAGE);
     return 0;
   }
   const steps = await stepsOf(target);
   const shown = shownUrl(target.service === "vector" ? target.url : target.baseUrl);
-  output.out(probeReport(`${target.service} service at ${shown}`, steps));
+  output.stdout.write(probeReport(`${target.service} service at ${shown}`, steps));
   const clean = steps.every((step) => step.drifts.length === 0 && step.failure === undefined);
   return clean ? 0 : 1;
 }

@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
 import { createClock, type DevClock } from "../clock/clock.js";
 import { createDashboard } from "../dashboard/index.js";
 import { type FaultService, FaultSet } from "../faults/faults.js";
 import { faultGate } from "../faults/play.js";
+import { vectorErrorBody, workflowErrorBody } from "../http/error-body.js";
 import { type Handler, listen, stop, urlOf } from "../http/listen.js";
-import { sendJsonSafely } from "../http/send-safely.js";
-import {
-  dashboardOrigins,
-  isRefusedKitOrigin,
-  kitCorsPolicy,
-  kitOriginMessage,
-} from "../kit/cors.js";
+import type { Served } from "../http/serve.js";
+import { ResumePoints } from "../import/resume.js";
+import { dashboardOrigins, kitCors, kitCorsPolicy } from "../kit/cors.js";
 import { type DevFaults, devFaults } from "../kit/faults.js";
 import { kitLimits } from "../kit/limits.js";
 import { devRoutes } from "../kit/routes.js";
@@ -25,9 +22,15 @@ import {
   type SnapshotParts,
   takeDevSnapshot,
 } from "../persistence/snapshot.js";
-import { type DevSnapshot, prepareStateFile, readState, writeState } from "../persistence/state.js";
+import {
+  type DevSnapshot,
+  prepareStateFile,
+  readState,
+  type SnapshotData,
+  sealSnapshot,
+  writeState,
+} from "../persistence/state.js";
 import { createVectorEmulator } from "../vector/service.js";
-import { short, splitTarget } from "../workflow/http.js";
 import { isFinal } from "../workflow/runs.js";
 import { isUnfinished } from "../workflow/saved-runs.js";
 import { createWorkflowService } from "../workflow/service.js";
@@ -50,7 +53,7 @@ export interface DevServer {
   clock: DevClock;
   /** The workflow runs: list, get, waitFor, cancel. */
   runs: DevRuns;
-  /** The vector data: upsert, delete, reset. */
+  /** The vector data: upsert, delete, reset, and importFrom a live index. */
   vector: DevVector;
   /** Fault rules: make requests to either service fail on purpose (add, list, clear). */
   faults: DevFaults;
@@ -133,6 +136,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       "adds the dashboard's polls to the log, and no log is given; pass log as well",
     );
   }
+  const workflowPort = portOption("workflowPort", options.workflowPort);
+  const vectorPort = portOption("vectorPort", options.vectorPort);
   // Never from the random seed: a seed is a small guessable number, and the token guards
   // every record and the kit's routes.
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
@@ -143,7 +148,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const index = chooseIndex(options.vector, saved, stateFile);
   const { maxRetries, maxReportBodyBytes, maxKitBytes, ...vectorLimits } = options.limits ?? {};
   const kit = kitLimits(maxKitBytes === undefined ? {} : { maxKitBytes });
-  const kitCors = kitCorsPolicy(options.kitOrigins);
+  const kitPolicy = kitCorsPolicy(options.kitOrigins);
   const vector = createVectorEmulator({
     token,
     vector: index.options,
@@ -172,6 +177,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   const faults = new FaultSet();
   const parts: SnapshotParts = { vector, workflow, faults };
+  // Where interrupted `dev.vector.importFrom` calls stopped; a restore replaces the records they describe.
+  const imports = new ResumePoints();
   if (stateFile !== undefined) {
     if (saved === undefined) {
       log?.(`x-dev: no state file at ${stateFile} yet; it will be written on stop`);
@@ -185,41 +192,35 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const seeded = loadSeed(await seedEntries(options.seed), vector, index);
 
   const say = log ?? (() => {});
-  const errorBody = (service: FaultService, status: number, error: string) =>
-    service === "vector" ? { error, status } : { error };
-  const gate = faultGate({ faults, token, now: () => clock.now(), log: say, errorBody });
+  const logPolls = options.logPolls === true;
+  // Each port as the kit's routes and rule answer on it: the service's error body and name.
+  const served: Record<FaultService, Served> = {
+    workflow: { name: "workflow", errorBody: workflowErrorBody, log: say, logPolls },
+    vector: { name: "vector", errorBody: vectorErrorBody, log: say, logPolls },
+  };
+  const gate = faultGate({ faults, token, now: () => clock.now(), log: say });
   const kitRoutes = devRoutes({
     token,
-    cors: kitCors,
+    served,
     faults,
     limits: kit,
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
       await restoreDevSnapshot(parts, value, "the snapshot");
+      imports.clear();
     },
-    log: say,
-    logPolls: options.logPolls === true,
-    errorBody,
   });
 
   let workflowUrl = "";
   const dashboard = createDashboard(vector, () => workflowUrl, say);
-  // Before anything else on either port: a page of another origin gets nothing from the kit.
-  const refusesOrigin = (service: FaultService, req: IncomingMessage, res: ServerResponse) => {
-    const { path } = splitTarget(req);
-    if (!isRefusedKitOrigin(req, path, kitCors)) return false;
-    const body = (status: number, error: string) => errorBody(service, status, error);
-    sendJsonSafely(res, 403, body(403, kitOriginMessage(req)), body, say);
-    say(`[${service}] ${req.method} ${short(path)} 403 (origin ${req.headers.origin})`);
-    return true;
-  };
+  // Before anything else on either port: the kit's one origin rule, for every kit route.
   const onWorkflowPort: Handler = (req, res) => {
-    if (refusesOrigin("workflow", req, res)) return;
+    if (kitCors(kitPolicy, req, res, served.workflow)) return;
     if (dashboard.onWorkflowPort(req, res) || kitRoutes("workflow", req, res)) return;
     gate("workflow", req, res, () => workflow.handle(req, res));
   };
   const onVectorPort: Handler = (req, res) => {
-    if (refusesOrigin("vector", req, res)) return;
+    if (kitCors(kitPolicy, req, res, served.vector)) return;
     if (dashboard.onVectorPort(req, res) || kitRoutes("vector", req, res)) return;
     gate("vector", req, res, () => vector.handle(req, res));
   };
@@ -228,26 +229,17 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   warmUp();
   const servers: Server[] = [];
   try {
-    servers.push(
-      await listen(onWorkflowPort, (_, error) => ({ error }), options.workflowPort ?? 0, host),
-    );
-    servers.push(
-      await listen(
-        onVectorPort,
-        (status, error) => ({ error, status }),
-        options.vectorPort ?? 0,
-        host,
-      ),
-    );
+    servers.push(await listen(onWorkflowPort, workflowErrorBody, workflowPort, host));
+    servers.push(await listen(onVectorPort, vectorErrorBody, vectorPort, host));
   } catch (err) {
     await Promise.all([...servers.map(stop), workflow.close(), vector.close()]);
     throw err;
   }
   const [workflowServer, vectorServer] = servers as [Server, Server];
   workflowUrl = urlOf(workflowServer, host);
-  if (!kitCors.anyOrigin) {
+  if (!kitPolicy.anyOrigin) {
     const { port } = workflowServer.address() as AddressInfo;
-    for (const origin of dashboardOrigins(host, port)) kitCors.origins.add(origin);
+    for (const origin of dashboardOrigins(host, port)) kitPolicy.origins.add(origin);
   }
   let closing: Promise<void> | undefined;
   return {
@@ -256,15 +248,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     token,
     clock: { mode: clock.mode, now: () => clock.now(), advance: (by) => clock.advance(by) },
     runs: devRuns(workflow, clock),
-    vector: devVector(vector),
+    vector: devVector(vector, imports),
     seeded,
     faults: devFaults(faults),
     async snapshot() {
-      return takeDevSnapshot(parts);
+      return sealSnapshot(takeDevSnapshot(parts));
     },
     async restore(snapshot) {
       try {
         await restoreDevSnapshot(parts, snapshot, "the snapshot");
+        imports.clear();
       } catch (error) {
         throw new ValidationError("snapshot", (error as Error).message);
       }
@@ -297,7 +290,16 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   };
 }
 
-function describeSnapshot(snapshot: DevSnapshot): string {
+/** A port option: 0 (the default) picks a free port. */
+function portOption(name: string, port: number | undefined): number {
+  if (port === undefined) return 0;
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
+    throw new ValidationError(name, `must be an integer from 0 to 65535 (got ${String(port)})`);
+  }
+  return port;
+}
+
+function describeSnapshot(snapshot: SnapshotData): string {
   return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
 }
 

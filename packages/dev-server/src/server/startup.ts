@@ -1,9 +1,9 @@
 // What startDevServer does before it listens: settle the index (options over the state
 // file over the defaults), load the seed records, and load the state file's vectors and runs.
 import { recordId, type SeedEntry, splitNamespace } from "../persistence/seed.js";
-import type { DevSnapshot } from "../persistence/state.js";
+import type { SnapshotData } from "../persistence/state.js";
 import { DimensionMismatchError } from "../vector/errors.js";
-import type { VectorService } from "../vector/service.js";
+import type { VectorEmulator } from "../vector/service.js";
 import type { IndexOptions } from "../vector/types.js";
 
 /** The index to run, and a phrase saying where its dimension came from, for messages. */
@@ -18,7 +18,7 @@ export interface IndexChoice {
  */
 export function chooseIndex(
   given: IndexOptions | undefined,
-  saved: DevSnapshot | undefined,
+  saved: SnapshotData | undefined,
   stateFile: string | undefined,
 ): IndexChoice {
   const options: IndexOptions = { ...(saved?.index ?? {}), ...(given ?? {}) };
@@ -35,13 +35,13 @@ export function chooseIndex(
 }
 
 /** Upserts each seed record, ready at once; a failure names the record's place and id. */
-export function loadSeed(entries: SeedEntry[], vector: VectorService, index: IndexChoice): number {
+export function loadSeed(entries: SeedEntry[], vector: VectorEmulator, index: IndexChoice): number {
   for (const { record, where } of entries) {
     const id = recordId(record);
     const place = id === undefined ? where : `${where}, record "${id}"`;
     try {
       const { namespace, rest } = splitNamespace(record);
-      vector.load(rest, namespace);
+      vector.loadChecked(vector.checkRecords(rest), namespace);
     } catch (error) {
       const hint =
         error instanceof DimensionMismatchError

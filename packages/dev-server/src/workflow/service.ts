@@ -19,33 +19,34 @@
  *   the service headers above and `Svc-Failure-Call: true`, to `Svc-Failure-Callback`
  *   or, without one, to the workflow URL. It is retried like the run; it is not held by
  *   flow control, which gates deliveries (first attempts and retries) only.
- * - Dev only, same token: `GET /v2/dev/runs` (`{ runs }`, narrowed by `?state=`, `?label=`,
- *   `?limit=`), `GET /v2/dev/runs/<id>`, `DELETE /v2/dev/runs/<id>` (cancels the run), and
- *   `GET`/`POST /v2/dev/clock` (read the clock; advance a manual one).
+ * - Its routes, the dev-only ones included, are in `routes.ts`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
 import { loadSpec } from "@x/openapi-check";
-import { decodePercent } from "@x/openapi-check/internal";
 import { type Clock, createClock } from "../clock/clock.js";
-import { isAuthorized, UNAUTHORIZED } from "../http/auth.js";
-import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../http/cors.js";
-import { HttpError, isUnloggedPoll, MethodNotAllowed } from "../http/request.js";
-import { sendErrorOrClose, sendJsonSafely } from "../http/send-safely.js";
-import { answerClock, DEV_CLOCK } from "../kit/clock-route.js";
+import { corsPolicy } from "../http/cors.js";
+import { workflowErrorBody } from "../http/error-body.js";
+import { short } from "../http/request.js";
+import { type Served, serve, serviceCors } from "../http/serve.js";
 import { FlowControl } from "./flow-control.js";
-import { HeaderError } from "./headers.js";
-import { sendJson, short, splitTarget, workflowErrorBody } from "./http.js";
 import { type WorkflowLimits, workflowLimits } from "./limits.js";
 import { lookalikeWarner } from "./lookalike-headers.js";
 import { createRandom } from "./random.js";
+import { WORKFLOW_ERROR_STATUSES, workflowCorsMethods, workflowRoutes } from "./routes.js";
 import { RunWatchers } from "./run-watch.js";
 import { RunStore, type RunView } from "./runs.js";
-import { listRuns } from "./runs-query.js";
 import { cancelRun, type DriverDeps } from "./scheduler.js";
-import { checkSnapshot, restoreSnapshot, takeSnapshot, type WorkflowSnapshot } from "./snapshot.js";
-import { handleTrigger, TRIGGER_PREFIX, type TriggerContext } from "./trigger.js";
+import {
+  checkSnapshot,
+  openWorkflowSnapshot,
+  restoreSnapshot,
+  sealWorkflowState,
+  takeSnapshot,
+  type WorkflowSnapshot,
+} from "./snapshot.js";
+import type { TriggerContext } from "./trigger.js";
 
 /** Options of `createWorkflowService`. */
 export interface WorkflowServiceOptions {
@@ -191,9 +192,6 @@ export interface WorkflowService {
   cancel(id: string): RunView | undefined;
 }
 
-const DEV_RUNS = "/v2/dev/runs";
-/** What a preflight to one run's route grants: reading it, and cancelling it. */
-const RUN_METHODS = "GET, DELETE, OPTIONS";
 // Real endpoints answer in seconds; a hung one must not hold a run (or close()) forever.
 const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
 // setTimeout fires at once for anything longer.
@@ -253,7 +251,14 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     live: new Map(),
     watchers: new RunWatchers(),
   };
-  const cors = corsPolicy(options.corsOrigin);
+  const served: Served = {
+    name: "workflow",
+    errorBody: workflowErrorBody,
+    log: deps.log,
+    logPolls: options.logPolls,
+    cors: serviceCors(corsPolicy(options.corsOrigin), workflowCorsMethods),
+    errorStatuses: WORKFLOW_ERROR_STATUSES,
+  };
   const spec = loadSpec("workflow");
   const ctx: TriggerContext = {
     spec,
@@ -263,39 +268,6 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     fingerprints: new Map(),
     random: createRandom(options.randomSeed),
     warnLookalikes: lookalikeWarner(spec, deps.log),
-  };
-
-  const route = async (req: IncomingMessage, res: ServerResponse) => {
-    const { path, query } = splitTarget(req);
-    // A run's own route also cancels it (DELETE), which a page's preflight must be granted.
-    const methods = path.startsWith(`${DEV_RUNS}/`) ? RUN_METHODS : undefined;
-    const verdict = applyCors(req, res, cors, methods);
-    if (verdict === "preflight") return answerPreflight(res);
-    if (verdict === "forbidden") throw new HttpError(403, forbiddenOriginMessage(req));
-    const known =
-      path.startsWith(TRIGGER_PREFIX) ||
-      path === DEV_RUNS ||
-      path.startsWith(`${DEV_RUNS}/`) ||
-      path === DEV_CLOCK;
-    if (!known) throw new HttpError(404, `no route for ${req.method} ${short(path)}`);
-    if (!isAuthorized(req, query, options.token)) throw new HttpError(401, UNAUTHORIZED);
-    if (path.startsWith(TRIGGER_PREFIX)) {
-      if (req.method !== "POST") throw notAllowed("POST");
-      if (closing.signal.aborted) throw new HttpError(500, "the service is shutting down");
-      return handleTrigger(req, res, path, ctx);
-    }
-    if (path === DEV_CLOCK) return answerClock(req, res, clock);
-    if (path === DEV_RUNS) {
-      if (req.method !== "GET") throw notAllowed("GET");
-      return listRuns(res, query, store);
-    }
-    if (req.method !== "GET" && req.method !== "DELETE") throw notAllowed("GET, DELETE");
-    const id = decodePercent(path.slice(DEV_RUNS.length + 1));
-    const missing = () => new HttpError(404, `no run with id "${short(id ?? path)}"`);
-    if (id === undefined) throw missing();
-    const run = req.method === "DELETE" ? cancel(id) : store.get(id);
-    if (run === undefined) throw missing();
-    return sendJson(res, 200, run);
   };
 
   const cancel = (id: string): RunView | undefined => {
@@ -312,34 +284,17 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     );
   };
 
+  const routes = workflowRoutes({
+    token: options.token,
+    ctx,
+    clock,
+    closing: closing.signal,
+    cancel: (id) => cancel(id),
+  });
+
   return {
     handle(req, res) {
-      const started = performance.now();
-      const quiet = isUnloggedPoll(req, options.logPolls);
-      // Every request, rejected ones too; the path only, as the query may carry the token.
-      res.on("finish", () => {
-        if (quiet) return;
-        const ms = (performance.now() - started).toFixed(1);
-        deps.log(
-          `[workflow] ${req.method} ${short(splitTarget(req).path)} ${res.statusCode} ${ms} ms`,
-        );
-      });
-      route(req, res).catch((error: unknown) => {
-        const status = statusOf(error);
-        if (status !== undefined && error instanceof Error) {
-          if (error instanceof MethodNotAllowed) res.setHeader("allow", error.allow);
-          if (status === 413) res.setHeader("connection", "close");
-          sendJsonSafely(res, status, { error: error.message }, workflowErrorBody, deps.log);
-          return;
-        }
-        // A bug, or an answer that could not be serialised or written, lands here; bad
-        // input is answered with a 4xx above.
-        deps.log(
-          `[workflow] internal error: ${error instanceof Error ? error.stack : String(error)}`,
-        );
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        sendErrorOrClose(res, 500, { error: `internal server error (${reason})` });
-      });
+      serve(req, res, served, routes);
     },
     async close() {
       if (closing.signal.aborted) return;
@@ -356,31 +311,17 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     watch: (id, listener) => deps.watchers.watch(id, listener),
     runs: () => store.list(),
     run: (id) => store.get(id),
-    snapshot: () => takeSnapshot(ctx),
+    snapshot: () => sealWorkflowState(takeSnapshot(ctx)),
     async restore(snapshot) {
-      const loaded = checkSnapshot(snapshot);
+      const state = openWorkflowSnapshot(snapshot);
+      const loaded = checkSnapshot(state);
       generation.abort();
       generation = new AbortController();
       deps.signal = generation.signal;
       // The old runs stop waiting; once their calls settled, the clock drops their timers.
       for (const run of deps.live.values()) run.waitingOn?.cancel();
       await Promise.allSettled([...deps.inFlight]);
-      restoreSnapshot(ctx, snapshot, loaded);
+      restoreSnapshot(ctx, state, loaded);
     },
   };
-}
-
-function notAllowed(allowed: string): MethodNotAllowed {
-  return new MethodNotAllowed(allowed, `method not allowed; use ${allowed}`);
-}
-
-/**
- * The one place a failure becomes a status: the HTTP layer's own, a header or URL the
- * trigger rules refuse (400); undefined for a bug (answered 500).
- */
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof HttpError) return error.status;
-  if (error instanceof HeaderError) return 400;
-  if (error instanceof ValidationError) return 400;
-  return undefined;
 }
