@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 const workspace = ["core", "workflow", "vector", "otel", "dev-server", "openapi-check"];
 // Packages with an `/internal` subpath for the other packages' use.
 const withInternal = ["core", "openapi-check"];
-// Clients with a `/guard` entry point (their spec guard).
+// Clients with a `/guard` entry point (their spec guard), and core's part of it.
 const withGuard = ["workflow", "vector"];
 
 export default defineConfig({
@@ -21,6 +21,10 @@ export default defineConfig({
         find: new RegExp(`^@x/${name}/internal$`),
         replacement: fileURLToPath(new URL(`./packages/${name}/src/internal.ts`, import.meta.url)),
       })),
+      {
+        find: /^@x\/core\/internal\/guard$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/guard.ts", import.meta.url)),
+      },
       ...withGuard.map((name) => ({
         find: new RegExp(`^@x/${name}/guard$`),
         replacement: fileURLToPath(new URL(`./packages/${name}/src/guard.ts`, import.meta.url)),

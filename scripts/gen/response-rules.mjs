@@ -120,7 +120,7 @@ export function responseRulesModule(header, bundle) {
   const json = JSON.stringify(responseRules(bundle), null, 2);
   return [
     header,
-    `import type { ResponseRules } from "@x/core/internal";\n`,
+    `import type { ResponseRules } from "@x/core/internal/guard";\n`,
     "/**\n * What the spec declares for the answers of each operation, by path template and method:\n * per status, the media types, the required response headers and a compact schema of the\n * JSON body. Imported only by the `/guard` entry point.\n */",
     `export const responseRules: ResponseRules = ${json};\n`,
   ].join("\n");

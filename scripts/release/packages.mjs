@@ -11,7 +11,8 @@ import { publicPackages } from "./workspace.mjs";
  * export, `report` its API report, `spec` the spec it is generated from
  * (`specs/<dir>/openapi.yaml`) or null. A public subpath export (`@x/vector/guard`) is one
  * more entry of the same package, with its own report (`vector-guard.api.md`) and no spec;
- * `./internal` subpaths (helpers for our own packages) are not part of the reviewed surface.
+ * `./internal` subpaths (`./internal`, `./internal/guard`: for our own packages) are not
+ * part of the reviewed surface.
  * Paths are relative to `root`.
  */
 export function releasedPackages(root) {
@@ -38,10 +39,10 @@ export function releasedPackages(root) {
     });
 }
 
-/** The public subpath exports of a package (not `.`, `./package.json` or `./internal`), with their types. */
+/** The public subpath exports of a package (not `.`, `./package.json` or `./internal...`), with their types. */
 function publicSubpaths(manifest) {
   return Object.entries(manifest.exports ?? {})
-    .filter(([key]) => key !== "." && key !== "./package.json" && key !== "./internal")
+    .filter(([key]) => key !== "." && key !== "./package.json" && !key.startsWith("./internal"))
     .map(([key, value]) => {
       const types = value?.import?.types ?? value?.types;
       if (typeof types !== "string") {

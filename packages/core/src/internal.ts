@@ -12,14 +12,6 @@ export { createClientCore } from "./client-core";
 export { readEnv } from "./env";
 export type { StatusHints } from "./error-from-response";
 export { invalid } from "./errors";
-export type {
-  BodySchema,
-  OperationRules,
-  ResponseRules,
-  StatusRules,
-} from "./guard/response-rules";
-export { driftPlace } from "./guard/spec-drift";
-export { createSpecGuard } from "./guard/spec-guard";
 export { checkHeaderRecord, headerValue, isHeaderName } from "./headers";
 export type { KeyList } from "./known-keys";
 export { checkKnownKeys, checkObject, closestKey } from "./known-keys";

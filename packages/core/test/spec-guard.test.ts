@@ -2,16 +2,17 @@
 // (closed objects, required headers, nullable and oneOf branches, status ranges, a path
 // with two methods): the body check, the answer check, and the guard in a client's list.
 import { describe, expect, it } from "vitest";
-import { checkAnswer } from "../src/guard/answer-check";
-import { checkBody } from "../src/guard/schema-check";
-import { type Logger, SpecDriftError, XError } from "../src/index";
 import {
   type BodySchema,
-  createClientCore,
   createSpecGuard,
   type OperationRules,
   type ResponseRules,
-} from "../src/internal";
+  SpecDriftError,
+} from "../src/guard";
+import { checkAnswer } from "../src/guard/answer-check";
+import { checkBody } from "../src/guard/schema-check";
+import { type Logger, XError } from "../src/index";
+import { createClientCore } from "../src/internal";
 
 const record: BodySchema = {
   type: "object",

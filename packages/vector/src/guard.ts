@@ -8,7 +8,7 @@
  */
 
 import type { SpecGuard, SpecGuardOptions } from "@x/core";
-import { createSpecGuard } from "@x/core/internal";
+import { createSpecGuard } from "@x/core/internal/guard";
 import { responseRules } from "./generated/responses";
 
 export type {
@@ -19,7 +19,7 @@ export type {
   SpecGuardMode,
   SpecGuardOptions,
 } from "@x/core";
-export { SpecDriftError } from "@x/core";
+export { SpecDriftError } from "@x/core/internal/guard";
 
 /**
  * A spec guard for a `VectorIndex`: add it with `index.use(guard)`. Each answer's status,

@@ -1,7 +1,7 @@
 // What `x-dev probe` prints: a row per call that conforms or failed, a row per drift, and
 // a line that sums it up. Every cell comes from the guard's report (operations, statuses,
 // pointers, types) or the probe itself: nothing of an answer's values, never the token.
-import { driftPlace } from "@x/core/internal";
+import { driftPlace } from "@x/core/internal/guard";
 import type { ProbeStep } from "./probe-steps.js";
 
 const HEADINGS = ["call", "operation", "status", "result", "where", "expected", "got"];

@@ -1,6 +1,6 @@
 // Generated from specs/vector/openapi.yaml by scripts/gen.mjs. Do not edit: run `pnpm gen`.
 
-import type { ResponseRules } from "@x/core/internal";
+import type { ResponseRules } from "@x/core/internal/guard";
 
 /**
  * What the spec declares for the answers of each operation, by path template and method:
