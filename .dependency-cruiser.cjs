@@ -1,7 +1,8 @@
 // The import rules `pnpm lint:deps` checks (dependency-cruiser): no import cycle inside
 // any package, and the arrows between workspace packages run one way:
 //   clients (core <- workflow, vector) <- contract suite -> openapi-check <- dev server,
-//   and the dev server -> vector (its import reads a live index),
+//   and the dev server -> vector (its import reads a live index; its probe checks a live
+//   service through the clients and their spec guards),
 //   and the contract suite -> dev server (the generated suites drive it),
 //   and otel -> core.
 // No package imports from the repository's scripts/ (its build config included).
@@ -18,7 +19,8 @@ const MAY_IMPORT = {
   "openapi-check": { src: [], test: [] },
   // The generated suites drive the dev server (its public API) and check its answers.
   contract: { src: ["core", "workflow", "vector", "openapi-check", "dev-server"], test: [] },
-  // The dev server's import reads a live index through the vector client.
+  // The dev server's import reads a live index through the vector client; its probe
+  // (`x-dev probe`) calls a live service through the clients and their spec guards.
   "dev-server": { src: ["core", "workflow", "vector", "openapi-check"], test: [] },
 };
 

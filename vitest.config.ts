@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 const workspace = ["core", "workflow", "vector", "otel", "dev-server", "openapi-check"];
 // Packages with an `/internal` subpath for the other packages' use.
 const withInternal = ["core", "workflow", "openapi-check"];
+// Clients with a `/guard` entry point (their spec guard), and core's part of it.
+const withGuard = ["workflow", "vector"];
 
 export default defineConfig({
   resolve: {
@@ -18,6 +20,14 @@ export default defineConfig({
       ...withInternal.map((name) => ({
         find: new RegExp(`^@x/${name}/internal$`),
         replacement: fileURLToPath(new URL(`./packages/${name}/src/internal.ts`, import.meta.url)),
+      })),
+      {
+        find: /^@x\/core\/internal\/guard$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/guard.ts", import.meta.url)),
+      },
+      ...withGuard.map((name) => ({
+        find: new RegExp(`^@x/${name}/guard$`),
+        replacement: fileURLToPath(new URL(`./packages/${name}/src/guard.ts`, import.meta.url)),
       })),
     ],
   },

@@ -16,7 +16,7 @@ import { loadClients } from "./lib/load-clients";
 import { fmt, table, writeSection } from "./lib/results.mjs";
 import { answerWith, BODIES, recording, type Seen, stubFetch } from "./lib/stub";
 
-const { VectorIndex, WorkflowClient } = await loadClients();
+const { VectorIndex, WorkflowClient, vectorGuard, workflowGuard } = await loadClients();
 
 const TIME = Number(process.env.BENCH_CALLS_MS ?? 600);
 const ROUNDS = Number(process.env.BENCH_CALLS_ROUNDS ?? 3);
@@ -109,6 +109,15 @@ const wfReadingStatus = new WorkflowClient({
   fetch: stubFetch,
 });
 wfReadingStatus.use(readsStatus);
+// The same clients with the spec guard, in "collect" mode: each answer is read again and
+// checked against the spec; the stub's answers fit it, so nothing is collected.
+const GUARDED = 'specGuard({ mode: "collect" })';
+const oursGuarded = new VectorIndex({ url: VECTOR_URL, token: TOKEN, fetch: stubFetch });
+const vectorSpecGuard = vectorGuard({ mode: "collect" });
+oursGuarded.use(vectorSpecGuard);
+const wfGuarded = new WorkflowClient({ baseUrl: WORKFLOW_URL, token: TOKEN, fetch: stubFetch });
+const workflowSpecGuard = workflowGuard({ mode: "collect" });
+wfGuarded.use(workflowSpecGuard);
 const qstash = new QStash({ baseUrl: WORKFLOW_URL, token: TOKEN, devMode: false });
 
 // openapi-fetch as it comes, and with what its options allow: a function query serializer
@@ -233,6 +242,8 @@ interface Group {
   budgets?: { ours: string; reference: string; why?: string }[];
   /** Rows that may cost at most `micros` more per call than `of`; without `micros`, reported only. */
   extras?: { name: string; of: string; micros?: number }[];
+  /** A guarded row and the same call without the guard: its cost per call and its ratio. */
+  guarded?: { name: string; of: string };
   contenders: Contender[];
 }
 
@@ -268,6 +279,9 @@ function extrasOf(name: string) {
   ];
 }
 
+/** The spec guard's pair of a group: `name` with the guard, against `name` without. */
+const guardPair = (name: string) => ({ name: `${name}, ${GUARDED}`, of: name });
+
 const list = (n: number) => (r: unknown[]) => Array.isArray(r) && r.length === n;
 const data = (check: (r: never) => boolean) => (r: { data?: { result?: unknown } }) =>
   check(r.data?.result as never);
@@ -284,6 +298,7 @@ const queryGroup = (title: string, q: typeof q8, extras: boolean): Group => ({
   base: "bare fetch + json()",
   budgets: vectorBudgets(QUERY, "@upstash/vector Index.query"),
   extras: extras ? extrasOf(QUERY) : [],
+  guarded: extras ? guardPair(QUERY) : undefined,
   contenders: [
     {
       name: "bare fetch + json()",
@@ -308,6 +323,9 @@ const queryGroup = (title: string, q: typeof q8, extras: boolean): Group => ({
           }
         : undefined,
     ),
+    ...(extras
+      ? [{ name: `${QUERY}, ${GUARDED}`, run: () => oursGuarded.query(q), ok: list(5) }]
+      : []),
     { name: "@upstash/vector Index.query", run: () => upstash.query(q), ok: list(5) },
     {
       name: `@upstash/vector Index.query, ${UPSTASH_TIMED}`,
@@ -339,6 +357,7 @@ const GROUPS: Group[] = [
     body: BODIES.range,
     base: "bare fetch + json()",
     budgets: vectorBudgets("@x/vector VectorIndex.range", "@upstash/vector Index.range"),
+    guarded: guardPair("@x/vector VectorIndex.range"),
     contenders: [
       {
         name: "bare fetch + json()",
@@ -348,6 +367,11 @@ const GROUPS: Group[] = [
       {
         name: "@x/vector VectorIndex.range",
         run: () => ours.range(rangeRequest),
+        ok: (r: { vectors: unknown[] }) => list(3)(r.vectors),
+      },
+      {
+        name: `@x/vector VectorIndex.range, ${GUARDED}`,
+        run: () => oursGuarded.range(rangeRequest),
         ok: (r: { vectors: unknown[] }) => list(3)(r.vectors),
       },
       {
@@ -367,6 +391,7 @@ const GROUPS: Group[] = [
     body: BODIES.fetch,
     base: "bare fetch + json()",
     budgets: vectorBudgets("@x/vector VectorIndex.fetch", "@upstash/vector Index.fetch"),
+    guarded: guardPair("@x/vector VectorIndex.fetch"),
     contenders: [
       {
         name: "bare fetch + json()",
@@ -381,6 +406,11 @@ const GROUPS: Group[] = [
       {
         name: "@x/vector VectorIndex.fetch",
         run: () => ours.fetch({ ids, includeMetadata: true }),
+        ok: list(3),
+      },
+      {
+        name: `@x/vector VectorIndex.fetch, ${GUARDED}`,
+        run: () => oursGuarded.fetch({ ids, includeMetadata: true }),
         ok: list(3),
       },
       {
@@ -411,6 +441,7 @@ const GROUPS: Group[] = [
     base: "bare fetch + json()",
     budgets: [{ ours: TRIGGER, reference: "@upstash/qstash Client.publishJSON" }],
     extras: extrasOf(TRIGGER),
+    guarded: guardPair(TRIGGER),
     contenders: [
       {
         name: "bare fetch + json()",
@@ -423,6 +454,7 @@ const GROUPS: Group[] = [
         settingHeader: () => wfSettingHeader.trigger(trigger),
         readingStatus: () => wfReadingStatus.trigger(trigger),
       }),
+      { name: `${TRIGGER}, ${GUARDED}`, run: () => wfGuarded.trigger(trigger), ok: triggered },
       ...(["openapi-fetch", "openapi-fetch, tuned options"] as const).map((name) => ({
         name: `${name} POST /v2/trigger`,
         run: () =>
@@ -497,6 +529,12 @@ async function runCalls() {
     }
   }
   if (statusesRead.ok === 0) throw new Error(`${READS_STATUS}: its onResponse never ran`);
+  // The stub's answers fit the specs: a drift here would mean the guard timed another path.
+  for (const guard of [vectorSpecGuard, workflowSpecGuard]) {
+    if (guard.report().length > 0) {
+      throw new Error(`${GUARDED}: reported ${JSON.stringify(guard.report())}`);
+    }
+  }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const rounds = (group: Group, name: string) => samples.get(`${group.title}/${name}`) ?? [];
   const hz = (group: Group, name: string) => median(rounds(group, name));
@@ -509,6 +547,7 @@ async function runCalls() {
 
   const sections: string[] = [];
   const budget: string[] = [];
+  const guards: string[] = [];
   for (const group of GROUPS) {
     const base = hz(group, group.base);
     // "vs the SDK" is against the SDK as it comes, the first budget's reference.
@@ -537,6 +576,14 @@ async function runCalls() {
       const because = why ? ` (${why})` : "";
       budget.push(
         `- ${group.title}: ${name} = **${fmt.ratio(ratio)}** ${other} (budget >= 0.95x)${because}: ${ratio >= 0.95 ? "ok" : "**missed**"}`,
+      );
+    }
+    if (group.guarded) {
+      const { name, of } = group.guarded;
+      const added = paired(group, name, of, (x, y) => micros(x) - micros(y));
+      const ratio = paired(group, name, of, (x, y) => x / y);
+      guards.push(
+        `- ${group.title}: ${GUARDED} adds **${added.toFixed(1)} µs** per call; the guarded call runs at **${fmt.ratio(ratio)}** the unguarded one's rate (no budget)`,
       );
     }
     for (const extra of group.extras ?? []) {
@@ -572,6 +619,12 @@ async function runCalls() {
     "second whether our own layers keep up with the same guarantee.",
     "",
     ...budget,
+    "",
+    `The spec guard's cost, each pair in the same rounds: "${GUARDED}" reads each answer's body`,
+    "(and hands the call a copy to read), parses it and walks it beside the schema generated from",
+    "the spec; it is an `onResponse`, so the call also pays for a readable answer.",
+    "",
+    ...guards,
     "",
     sections.join("\n\n"),
   ].join("\n");

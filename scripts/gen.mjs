@@ -2,7 +2,9 @@
 //   - a typed path map (openapi-typescript) for the client package,
 //   - the tables of what the client checks at run time (known keys, required keys, types,
 //     enums and bounds of each request body, header parameters, media types, server
-//     variables), beside the types, and
+//     variables), beside the types,
+//   - the table of what each operation's answers may be (statuses, media types, required
+//     headers, a compact body schema), which only the client's spec guard imports, and
 //   - a bundled, dereferenced JSON copy for the validator, @x/openapi-check.
 // It also compiles the test-only fixture specs, so the test that calls a freshly added
 // operation runs against freshly generated types; a fixture that is a published spec with a
@@ -18,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { specWithChange } from "./gen/fixture-specs.mjs";
 import { requestRulesModule } from "./gen/request-rules.mjs";
+import { responseRulesModule } from "./gen/response-rules.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -84,6 +87,10 @@ try {
     outputs.set(
       join(root, `packages/${service}/src/generated/requests.ts`),
       requestRulesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
+    );
+    outputs.set(
+      join(root, `packages/${service}/src/generated/responses.ts`),
+      responseRulesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
     );
   }
   for (const fixture of FIXTURES) {

@@ -100,3 +100,28 @@ it("fails when the root declaration file has no @packageDocumentation comment, a
     "@x/demo: packages/demo/dist/index.d.ts has no @packageDocumentation comment",
   );
 });
+
+// Three API Extractor runs: more than a test's default time on a loaded machine.
+it("reports a public subpath export on its own, and fails on a change to it", {
+  timeout: 60_000,
+}, () => {
+  const manifest = JSON.parse(readFileSync(join(pkg(), "package.json"), "utf8"));
+  manifest.exports["./guard"] = {
+    import: { types: "./dist/guard.d.ts", default: "./dist/guard.js" },
+  };
+  write("package.json", JSON.stringify(manifest));
+  write(
+    "dist/guard.d.ts",
+    `${PACKAGE_DOC}/** Guards. */\nexport declare function guard(): void;\n`,
+  );
+  expect(run().status).toBe(0);
+  const report = readFileSync(join(pkg(), "demo-guard.api.md"), "utf8");
+  expect(report).toContain("export function guard(): void;");
+  write(
+    "dist/guard.d.ts",
+    `${PACKAGE_DOC}/** Guards. */\nexport declare function guard(loud: boolean): void;\n`,
+  );
+  const { status, output } = run("--check");
+  expect(status).toBe(1);
+  expect(output).toContain("@x/demo: packages/demo/demo-guard.api.md differs from its build");
+});

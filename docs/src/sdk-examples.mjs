@@ -3,7 +3,7 @@
 // prelude below), compiled against the packages' sources as the docs samples are, so an
 // example cannot name a method or an option that does not exist.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -68,6 +68,20 @@ function examplesOf(comment) {
 }
 
 /**
+ * Each export of package `name` (`@x/vector`, `@x/vector/guard`) and the source file it
+ * stands for (its `source` condition), as `[specifier, [file]]`.
+ * @param {string} root
+ * @param {string} name
+ */
+function sourcesOf(root, name) {
+  const dir = join(root, "packages", name);
+  const { exports = {} } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  return Object.entries(exports)
+    .filter(([, target]) => typeof target?.source === "string")
+    .map(([key, target]) => [`@x/${name}${key.slice(1)}`, [join(dir, target.source)]]);
+}
+
+/**
  * Compiles every example with the repository's compiler settings; throws with the
  * compiler's report, each file named after its example, when one does not type-check.
  * @param {string} root the repository
@@ -83,14 +97,13 @@ export async function typecheckExamples(root, packages, members) {
         writeFileSync(join(dir, file), /^(import|export) /m.test(code) ? code : PRELUDE + code);
       });
     }
-    const source = (name) => join(root, "packages", name, "src/index.ts");
     const tsconfig = {
       extends: join(root, "tsconfig.base.json"),
       include: [join(dir, "*.ts")],
       compilerOptions: {
         types: ["node"],
         typeRoots: [join(root, "node_modules/@types")],
-        paths: Object.fromEntries(packages.map((n) => [`@x/${n}`, [source(n)]])),
+        paths: Object.fromEntries(packages.flatMap((name) => sourcesOf(root, name))),
       },
     };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));

@@ -30,6 +30,7 @@ import {
   VectorIndex,
   type VectorIndexOptions,
 } from "@x/vector";
+import { type SpecGuardOptions, specGuard } from "@x/vector/guard";
 import {
   type FailureCallback,
   type FlowControl,
@@ -37,6 +38,7 @@ import {
   WorkflowClient,
   type WorkflowClientOptions,
 } from "@x/workflow";
+import { specGuard as workflowGuard } from "@x/workflow/guard";
 
 /**
  * The optional keys of `T` (of each member, for a union) that refuse `undefined`: `never`
@@ -74,6 +76,7 @@ export type Inputs = [
   NoneOf<RefusingUndefined<FlowControl>>,
   NoneOf<RefusingUndefined<FailureCallback>>,
   NoneOf<RefusingUndefined<TracingOptions>>,
+  NoneOf<RefusingUndefined<SpecGuardOptions>>,
   NoneOf<RefusingUndefined<DevServerOptions>>,
   NoneOf<RefusingUndefined<NonNullable<DevServerOptions["limits"]>>>,
   NoneOf<RefusingUndefined<IndexOptions>>,
@@ -132,6 +135,8 @@ export async function asAUserWrites(): Promise<void> {
   );
   void WorkflowClient.fromEnv(undefined, { region: undefined });
   void tracing({ tracerProvider: undefined, propagate: undefined });
+  index.use(specGuard({ mode: undefined, logger: undefined }));
+  client.use(workflowGuard({ mode: "collect" }));
 
   const dev = await startDevServer({
     vector: { dimension: 2, pendingMs: undefined },

@@ -29,6 +29,12 @@ export {
   ValidationError,
   XError,
 } from "./errors";
+// The spec guard's types. Its values (`specGuard`, `SpecDriftError`) are in each client's
+// `/guard` entry point: even a type-only export of the class here changes how esbuild
+// minifies a client bundle without a guard (its names, a few bytes of gzip).
+export type { DriftPart } from "./guard/answer-check";
+export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
+export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
 export type { AttemptRecord, Logger, LogLevel } from "./log";
 export type { CallTrace, TracedCallInfo } from "./tracing-hook";
 export type { FetchOptions } from "./validate";

@@ -94,7 +94,8 @@ export function readLogLevel(env?: Record<string, string | undefined>): LogLevel
   return value === undefined ? undefined : checkLogLevel(value, "X_LOG");
 }
 
-function checkLogger(value: unknown): Logger {
+/** `value` if it is a Logger (an object with the four methods), else a ValidationError naming `logger`. */
+export function checkLogger(value: unknown): Logger {
   const methods = ["debug", "info", "warn", "error"] as const;
   const logger = value as Partial<Record<(typeof methods)[number], unknown>> | null;
   if (typeof logger !== "object" || logger === null) {

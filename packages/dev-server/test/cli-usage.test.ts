@@ -83,7 +83,7 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
     const wrong = await run(["strat"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe(
-      `x-dev: expected the command "start" or "import", got "strat"\n\n${SHORT_USAGE}`,
+      `x-dev: expected the command "start", "import" or "probe", got "strat"\n\n${SHORT_USAGE}`,
     );
   });
 });

@@ -8,6 +8,10 @@ runs and vectors at the workflow URL (the banner prints its address with the tok
 x-dev import --from <vector URL> --token <token> --state <file> copies a live vector index
 into a state file that --state serves; "x-dev import --help" lists its options.
 
+x-dev probe --vector <URL> (or --workflow <URL> --url <your endpoint>) checks a live
+service's answers against the spec through the clients' spec guard; "x-dev probe --help"
+lists its options.
+
 Options:
   --host <host>            interface to bind (default 127.0.0.1); 0.0.0.0 binds every
                            interface: anyone who reaches this machine and has the token

@@ -2,6 +2,7 @@
 
 import { dashboardUrl } from "../dashboard/index.js";
 import { type CommandIo, runImportCommand } from "../import/command.js";
+import { runProbe } from "../probe/probe.js";
 import { startDevServer } from "../server/server.js";
 import type { DevServerOptions } from "../server/server-options.js";
 import { banner } from "./banner.js";
@@ -13,6 +14,8 @@ import { commandError, explainParseError, UsageError } from "./usage.js";
 export async function main(argv: string[]): Promise<number> {
   // `import` has flags of its own (its --token is the live index's).
   if (argv[0] === "import") return runImportCommand(argv.slice(1), processIo);
+  // `probe` too: see src/probe/.
+  if (argv[0] === "probe") return runProbe(argv.slice(1), process.env, processIo);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);

@@ -13,16 +13,17 @@ export class UsageError extends Error {}
  */
 export const SHORT_USAGE = `Usage: x-dev start [options]
        x-dev import --from <vector URL> --token <token> --state <file>
+       x-dev probe --vector <URL> | --workflow <URL> --url <URL>
 
-Starts local emulators of the workflow and vector services, until Ctrl+C.
-Run "x-dev --help" to see every option and the dev-only routes.
+Starts local emulators of the workflow and vector services until Ctrl+C, imports a live
+index, or probes a live service against the spec. Run "x-dev --help" to see every option.
 `;
 
-/** The message for a command line whose command is missing or is neither `start` nor `import`. */
+/** The message for a command line whose command is missing, or not `start`, `import` or `probe`. */
 export function commandError(positionals: readonly string[]): string {
   if (positionals.length === 0) return SHORT_USAGE;
   const given = positionals.length === 1 ? `"${positionals[0]}"` : positionals.join(" ");
-  return `x-dev: expected the command "start" or "import", got ${given}\n\n${SHORT_USAGE}`;
+  return `x-dev: expected the command "start", "import" or "probe", got ${given}\n\n${SHORT_USAGE}`;
 }
 
 /**

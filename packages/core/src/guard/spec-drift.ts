@@ -1,0 +1,41 @@
+import type { DriftPart } from "./answer-check";
+
+/** One way the service's answers differ from the spec the client was generated from. */
+export interface SpecDrift {
+  /** The operation, as the spec writes it: `POST /query/{namespace}`. */
+  operation: string;
+  /** The status of the answer. */
+  status: number;
+  /** Which part of the answer drifted: the status, its content type, a header, or the body. */
+  part: DriftPart;
+  /**
+   * Where in that part: a JSON pointer into the body (`/result/0/score`; `""` for the whole
+   * body; a property name the spec does not declare is written `*`), a header's name
+   * (`/retry-after`), or `""` for the status and the content type. The first place seen
+   * when the same drift repeats over the elements of an array.
+   */
+  pointer: string;
+  /** What the spec expects there, such as `number`, `string, required` or `200 or 400`. */
+  expected: string;
+  /** What came: a type (`string`, `null`, `missing`), a status or a media type; never a value. */
+  got: string;
+}
+
+/** A drift as `report()` lists it: how many answers had it. */
+export interface ReportedDrift extends SpecDrift {
+  /** Answers that had this drift, the first one included. */
+  count: number;
+}
+
+/** Where a drift is, in words: `status`, `content-type`, `header x-id`, `body /result/0`, `body (whole)`. */
+export function driftPlace(drift: Pick<SpecDrift, "part" | "pointer">): string {
+  if (drift.part === "header") return `header ${drift.pointer.slice(1)}`;
+  if (drift.part === "body") return `body ${drift.pointer || "(whole)"}`;
+  return drift.part;
+}
+
+/** One drift in words: `POST /query 200 body /result/0/score: expected number, got string`. */
+export function describeDrift(drift: SpecDrift): string {
+  const { operation, status, expected, got } = drift;
+  return `${operation} ${status} ${driftPlace(drift)}: expected ${expected}, got ${got}`;
+}

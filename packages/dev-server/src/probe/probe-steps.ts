@@ -1,0 +1,67 @@
+// The calls of a probe, each through its own spec guard in "collect" mode: what answered
+// (the operation and status) and what drifted. A failed call is told by its error's class,
+// never by its message, which may quote the service.
+import type { Middleware } from "@x/vector";
+import type { SpecDrift, SpecGuard } from "@x/vector/guard";
+
+/** A client the probe calls through: either client has `use` and `eject`. */
+export interface Guardable {
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+}
+
+/** One call of a probe, as the table shows it. */
+export interface ProbeStep {
+  /** The client method called: `info`, `range`, `query`, `fetch`, `trigger`. */
+  call: string;
+  /** `GET /info`, as the spec writes it; undefined when no answer came. */
+  operation: string | undefined;
+  /** The answer's status; undefined when no answer came. */
+  status: number | undefined;
+  /** What the guard reported of the answer. */
+  drifts: SpecDrift[];
+  /** The error the call failed with (its class, and a code or status), if it failed. */
+  failure: string | undefined;
+}
+
+/** How an error is shown: its class, and the status or code it carries (never its message). */
+function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return "an error";
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  if (typeof status === "number") return `${error.name} ${status}`;
+  if (typeof code === "string") return `${error.name} ${code}`;
+  return error.name;
+}
+
+/**
+ * Runs `call` on `client` with `guard` (a fresh one, in "collect" mode) and a recorder of the
+ * answer, both removed after. Resolves with the step, and the call's result when it had one.
+ */
+export async function probeStep<T>(
+  name: string,
+  client: Guardable,
+  guard: SpecGuard,
+  call: () => Promise<T>,
+): Promise<{ step: ProbeStep; result: T | undefined }> {
+  let operation: string | undefined;
+  let status: number | undefined;
+  const recorder: Middleware = {
+    onResponse({ request, schemaPath, response }) {
+      operation = `${request.method} ${schemaPath}`;
+      status = response.status;
+    },
+  };
+  // The recorder first, so it runs last: it sees the answer the guard saw.
+  client.use(recorder, guard);
+  let result: T | undefined;
+  let failure: string | undefined;
+  try {
+    result = await call();
+  } catch (error) {
+    failure = failureOf(error);
+  } finally {
+    client.eject(recorder, guard);
+  }
+  const drifts = guard.report().map(({ count: _, ...drift }) => drift);
+  return { step: { call: name, operation, status, drifts, failure }, result };
+}

@@ -1,0 +1,44 @@
+/**
+ * The spec guard of `@x/workflow`: middleware that checks every answer of the workflow service
+ * against the spec the client was generated from, and warns, throws or collects when the
+ * service drifts from it. Its own entry point, so a bundle that does not import it does not
+ * carry the spec's response rules.
+ *
+ * @module @x/workflow/guard
+ */
+
+import type { SpecGuard, SpecGuardOptions } from "@x/core";
+import { createSpecGuard } from "@x/core/internal/guard";
+import { responseRules } from "./generated/responses";
+
+export type {
+  DriftPart,
+  ReportedDrift,
+  SpecDrift,
+  SpecGuard,
+  SpecGuardMode,
+  SpecGuardOptions,
+} from "@x/core";
+export { SpecDriftError } from "@x/core/internal/guard";
+
+/**
+ * A spec guard for a `WorkflowClient`: add it with `wf.use(guard)`. Each answer's status,
+ * content type, required headers and body are checked against the workflow spec; a drift is
+ * told by operation, status, JSON pointer, what was expected and what type came, never by
+ * a value of the answer or the token. Bad options throw a `ValidationError`.
+ *
+ * @example
+ * ```ts
+ * import { WorkflowClient } from "@x/workflow";
+ * import { specGuard } from "@x/workflow/guard";
+ *
+ * const wf = WorkflowClient.fromEnv();
+ * const guard = specGuard({ mode: "collect" });
+ * wf.use(guard);
+ * await wf.trigger({ url: "https://example.com/api/workflow" });
+ * for (const drift of guard.report()) console.log(drift.operation, drift.pointer, drift.got);
+ * ```
+ */
+export function specGuard(options?: SpecGuardOptions): SpecGuard {
+  return createSpecGuard(responseRules, options);
+}
