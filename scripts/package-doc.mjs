@@ -1,5 +1,6 @@
-// Puts each public package's `@packageDocumentation` comment back at the top of its built
-// root declaration files, a build step of the repository that runs after the packages' own
+// Puts each public package's `@packageDocumentation` comment back at the top of the built
+// declaration files of its public entry points (the root and, e.g., `./guard`; not
+// `./internal*`), a build step of the repository that runs after the packages' own
 // (tsup) builds: `pnpm build`, `pnpm api` and `pnpm api:check` run it. tsup's declaration
 // bundler drops the comment that opens `src/index.ts`, so API Extractor (and an editor's
 // hover) would see no package documentation. Running here rather than from each package's
@@ -21,10 +22,17 @@ function packageDocumentation(file) {
   return opening;
 }
 
-/** The declaration files of a package's root export, as its package.json names them. */
-function rootDeclarations(manifest) {
-  const dot = manifest.exports?.["."] ?? {};
-  return [dot.import?.types, dot.require?.types].filter((types) => typeof types === "string");
+/**
+ * The declaration files of a package's public entry points, as its package.json names them.
+ * API Extractor reads each as a package of its own, so each needs the comment.
+ */
+function publicDeclarations(manifest) {
+  const entries = Object.entries(manifest.exports ?? {}).filter(
+    ([key, value]) => !key.startsWith("./internal") && typeof value === "object",
+  );
+  return entries
+    .flatMap(([, value]) => [value.import?.types, value.require?.types])
+    .filter((types) => typeof types === "string");
 }
 
 /**
@@ -36,7 +44,7 @@ export function addPackageDocs(root) {
   for (const { name, dir, manifest } of publicPackages(root)) {
     if (typeof manifest.scripts?.build !== "string") continue;
     const doc = packageDocumentation(join(dir, "src/index.ts"));
-    for (const types of rootDeclarations(manifest)) {
+    for (const types of publicDeclarations(manifest)) {
       const file = join(dir, types);
       if (!existsSync(file)) throw new Error(`${name}: ${types} is missing: build it first`);
       const text = readFileSync(file, "utf8");

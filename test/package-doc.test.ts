@@ -1,5 +1,5 @@
-// The build step that puts each package's `@packageDocumentation` comment back on its built
-// root declaration files, after tsup dropped it: on a small package in a temporary root.
+// The build step that puts each package's `@packageDocumentation` comment back on the built
+// declaration files of its public entry points, after tsup dropped it: on a small package in a temporary root.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -30,12 +30,19 @@ beforeEach(() => {
           import: { types: "./dist/index.d.ts", default: "./dist/index.js" },
           require: { types: "./dist/index.d.cts", default: "./dist/index.cjs" },
         },
+        "./guard": { import: { types: "./dist/guard.d.ts", default: "./dist/guard.js" } },
         "./internal": { import: { types: "./dist/internal.d.ts" } },
+        "./package.json": "./package.json",
       },
     }),
   );
   write("src/index.ts", `${DOC}\nexport { greet } from "./greet";\n`);
-  for (const file of ["dist/index.d.ts", "dist/index.d.cts", "dist/internal.d.ts"]) {
+  for (const file of [
+    "dist/index.d.ts",
+    "dist/index.d.cts",
+    "dist/guard.d.ts",
+    "dist/internal.d.ts",
+  ]) {
     write(file, DECLARED);
   }
 });
@@ -44,11 +51,13 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-it("opens the root declaration files with the comment that opens src/index.ts, once", () => {
-  expect(addPackageDocs(root)).toHaveLength(2);
+it("opens the public entries' declaration files with the comment that opens src/index.ts, once", () => {
+  expect(addPackageDocs(root)).toHaveLength(3);
   expect(read("dist/index.d.ts")).toBe(`${DOC}\n${DECLARED}`);
   expect(read("dist/index.d.cts")).toBe(`${DOC}\n${DECLARED}`);
-  // A subpath's declarations are not the package's documentation.
+  // A public subpath gets an API report of its own, which needs the comment too.
+  expect(read("dist/guard.d.ts")).toBe(`${DOC}\n${DECLARED}`);
+  // The internal entry has no report and is not the package's documentation.
   expect(read("dist/internal.d.ts")).toBe(DECLARED);
   // Run again (a cached build restored, a second `pnpm build`), it changes nothing.
   expect(addPackageDocs(root)).toEqual([]);
