@@ -1,5 +1,5 @@
 // The facts of a spec that the clients check at run time, read from its bundled,
-// dereferenced form: each JSON request body's (of an operation) (types, enums, bounds, required keys,
+// dereferenced form: each JSON request body's (of an operation) (types, enums, bounds, patterns, required keys,
 // whether other keys are refused), the header parameters, each request body's media types
 // and the enums of the server variables. Written as `src/generated/requests.ts` beside the
 // generated types; the shape is core's `SpecRule` (packages/core/src/spec-rules.ts).
@@ -14,6 +14,7 @@ function ruleOf(schema) {
   if (TYPES.has(schema.type)) rule.type = schema.type;
   if (Array.isArray(schema.enum)) rule.enum = schema.enum;
   for (const bound of BOUNDS) if (typeof schema[bound] === "number") rule[bound] = schema[bound];
+  if (typeof schema.pattern === "string") rule.pattern = schema.pattern;
   if (schema.type === "array" && schema.items) {
     const items = ruleOf(schema.items);
     if (Object.keys(items).length > 0) rule.items = items;

@@ -3,7 +3,7 @@ import { checkKnownKeys } from "./known-keys";
 
 /**
  * What a spec says about one value, in the subset the clients check before sending: its
- * type, enum and bounds, an array's items, an object's fields. `pnpm gen` writes these into
+ * type, enum, bounds and pattern, an array's items, an object's fields. `pnpm gen` writes these into
  * each client's `src/generated/requests.ts` from the spec; the checks here read them, so a
  * field the spec adds, drops or bounds needs no hand edit.
  */
@@ -16,6 +16,8 @@ export interface SpecRule {
   readonly maxLength?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
+  /** A regular expression a string must match somewhere (the spec's `pattern`, as written there). */
+  readonly pattern?: string;
   /** The rule of each element of an array. */
   readonly items?: SpecRule;
   /** The rule of each field of an object, by name. */
@@ -99,7 +101,25 @@ function stringProblem(value: unknown, rule: SpecRule): string | undefined {
   if (minLength === 1 && value === "") return "must be a non-empty string";
   if (value.length < minLength) return `must be at least ${minLength} characters long`;
   if (value.length > maxLength) return `must be at most ${maxLength} characters long`;
+  const { pattern } = rule;
+  if (pattern !== undefined && !patternOf(pattern).test(value)) return `must match ${pattern}`;
   return undefined;
+}
+
+/** Each pattern compiled once: a header's rule is read on every call. */
+const PATTERNS = new Map<string, RegExp>();
+
+/**
+ * The spec's pattern as a RegExp. A JSON Schema pattern is an ECMA-262 expression matched
+ * anywhere in the string (anchors are written in it), read with Unicode semantics.
+ */
+function patternOf(pattern: string): RegExp {
+  let compiled = PATTERNS.get(pattern);
+  if (compiled === undefined) {
+    compiled = new RegExp(pattern, "u");
+    PATTERNS.set(pattern, compiled);
+  }
+  return compiled;
 }
 
 /** An integer or a finite number, within the rule's bounds, in one phrase: "a positive integer". */

@@ -62,6 +62,17 @@ describe("checkFields", () => {
     expect(failure(value)).toEqual({ field, message });
   });
 
+  it("holds each item of an array of strings to the items' pattern", () => {
+    const rule: SpecRule = {
+      type: "object",
+      fields: { ids: { type: "array", items: { type: "string", pattern: "^[a-z]+$" } } },
+    };
+    expect(() => checkFields("call", { ids: ["a", "B"] }, rule)).toThrow(
+      "ids[1]: must match ^[a-z]+$",
+    );
+    expect(() => checkFields("call", { ids: ["a", "b"] }, rule)).not.toThrow();
+  });
+
   it("passes what the rules allow, an unset optional field included", () => {
     expect(() =>
       checkFields("call", { ids: ["a"], topK: 10, score: -1, mode: "B", prefix: undefined }, body),
@@ -77,6 +88,22 @@ describe("checkScalar", () => {
     );
     expect(() => checkScalar(2 ** 53, retries, "retries")).toThrow("retries: must be");
     expect(() => checkScalar(0, retries, "retries")).not.toThrow();
+  });
+
+  it("holds a string to the spec's pattern, matched anywhere unless the pattern anchors it", () => {
+    expect(() => checkScalar("abc", { type: "string", pattern: "b" }, "label")).not.toThrow();
+    expect(() => checkScalar("abc", { type: "string", pattern: "^b" }, "label")).toThrow(
+      "label: must match ^b",
+    );
+    // The same rule again: the compiled pattern keeps no state between calls.
+    expect(() => checkScalar("abc", { type: "string", pattern: "^b" }, "label")).toThrow(
+      "label: must match ^b",
+    );
+  });
+
+  it("reads a pattern with Unicode semantics, as JSON Schema does", () => {
+    // Without them `.` is one UTF-16 unit, and an emoji is two.
+    expect(() => checkScalar("😀", { type: "string", pattern: "^.$" }, "label")).not.toThrow();
   });
 
   it("adds a hint after the rule's own words", () => {

@@ -8,7 +8,7 @@ import {
   type KeyList,
 } from "@x/core/internal";
 import { formatDelay } from "./delay";
-import { formatFlowControl } from "./flow-control";
+import { type FlowControl, formatFlowControl } from "./flow-control";
 import { headerParameters } from "./generated/requests";
 import type { FailureCallback, HeaderMap, TriggerHeaderParams, TriggerRequest } from "./options";
 import { parseRetryDelay } from "./retry-delay";
@@ -44,7 +44,7 @@ export function triggerHeaders(request: TriggerRequest): TriggerHeaders {
   forwardHeaders(headers, "headers", "Svc-Forward-", request.headers);
   if (runId != null) headers["Svc-Workflow-RunId"] = runIdValue(runId);
   if (retries != null) headers["Svc-Retries"] = retriesValue(retries);
-  if (delay != null) headers["Svc-Delay"] = headerValue("delay", formatDelay(delay));
+  if (delay != null) headers["Svc-Delay"] = delayValue(delay);
   if (notBefore != null) headers["Svc-Not-Before"] = notBeforeValue(notBefore);
   if (labels != null) {
     const value = labelsValue(labels);
@@ -52,7 +52,7 @@ export function triggerHeaders(request: TriggerRequest): TriggerHeaders {
   }
   if (flowControl != null) {
     headers["Svc-Flow-Control-Key"] = flowControlKey(flowControl.key);
-    headers["Svc-Flow-Control-Value"] = headerValue("flowControl", formatFlowControl(flowControl));
+    headers["Svc-Flow-Control-Value"] = flowControlValue(flowControl);
   }
   if (failureCallback != null) {
     const callback = failureCallbackOf(failureCallback);
@@ -90,6 +90,11 @@ function retriesValue(retries: number): number {
   return specValue("Svc-Retries", "retries", retries);
 }
 
+/** Seconds become `"<n>s"`; the parser also holds a delay to at most 2^53 - 1 seconds. */
+function delayValue(delay: string | number): string {
+  return specValue("Svc-Delay", "delay", headerValue("delay", formatDelay(delay)));
+}
+
 /** Unix seconds; a Date is rounded up, since a run must never start before the instant asked for. */
 function notBeforeValue(notBefore: unknown): number {
   const seconds = notBefore instanceof Date ? Math.ceil(notBefore.getTime() / 1000) : notBefore;
@@ -105,20 +110,29 @@ function notBeforeValue(notBefore: unknown): number {
   return checked;
 }
 
-/** One label or several, joined with commas: so no label may hold one, or be blank. */
+/**
+ * One label or several, joined with commas: so no label may hold one, which the spec cannot
+ * say of a list it sees joined. An empty array sends no labels.
+ */
 function labelsValue(labels: string | string[]): string {
   const list = [labels].flat();
-  const valid = list.every(
-    (label) => typeof label === "string" && /^[^,]*[^,\s][^,]*$/.test(label),
-  );
-  if (!valid) invalid("labels", "must be non-empty and without commas");
-  return headerValue("labels", list.join(","));
+  if (list.length === 0) return "";
+  const valid = list.every((label) => typeof label === "string" && !label.includes(","));
+  if (!valid) invalid("labels", "must be strings without commas; give several labels as an array");
+  const value = headerValue("labels", list.join(","));
+  return specValue("Svc-Label", "labels", value, "(no label may be blank)");
 }
 
 /** Not blank either, which the spec does not ask. */
 function flowControlKey(key: unknown): string {
   if (typeof key !== "string" || key.trim() === "") invalid("flowControl", "needs a key");
   return specValue("Svc-Flow-Control-Key", "flowControl", headerValue("flowControl", key));
+}
+
+/** The parser says which part is wrong, and holds counts and period to at most 2^53 - 1. */
+function flowControlValue(flowControl: FlowControl): string {
+  const value = headerValue("flowControl", formatFlowControl(flowControl));
+  return specValue("Svc-Flow-Control-Value", "flowControl", value);
 }
 
 function failureCallbackOf(failureCallback: unknown): FailureCallback {
@@ -135,12 +149,18 @@ function failureCallbackOf(failureCallback: unknown): FailureCallback {
   return failureCallback as FailureCallback;
 }
 
-/** A header value is taken as sent: the URL may hold no whitespace at all. */
+/**
+ * An absolute URL without dot segments, which the spec does not ask; nor empty, which the
+ * spec allows for "the workflow's own failure function": leaving the option out says that.
+ */
 function failureCallbackUrl(url: string): string {
-  return headerValue("failureCallback", httpUrl(url, "failureCallback", /^https?:\/\/\S+$/));
+  const value = headerValue("failureCallback", httpUrl(url, "failureCallback"));
+  const hint = "(an http:// or https:// URL without whitespace)";
+  return specValue("Svc-Failure-Callback", "failureCallback", value, hint);
 }
 
+/** The parser holds the expression to the spec's grammar, which the pattern only outlines. */
 function retryDelayValue(retryDelay: string): string {
   parseRetryDelay(retryDelay);
-  return headerValue("retryDelay", retryDelay);
+  return specValue("Svc-Retry-Delay", "retryDelay", headerValue("retryDelay", retryDelay));
 }

@@ -29,6 +29,12 @@ const OPTION_OF: Record<string, string> = {
   "Svc-Retries": "retries",
   "Svc-Not-Before": "notBefore",
   "Svc-Flow-Control-Key": "flowControl",
+  // The headers whose rule is a pattern.
+  "Svc-Delay": "delay",
+  "Svc-Label": "labels",
+  "Svc-Flow-Control-Value": "flowControl",
+  "Svc-Failure-Callback": "failureCallback",
+  "Svc-Retry-Delay": "retryDelay",
 };
 
 describe("the generated header rules", () => {

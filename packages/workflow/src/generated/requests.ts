@@ -12,13 +12,33 @@ export const headerParameters = {
     "type": "integer",
     "minimum": 0
   },
+  "Svc-Delay": {
+    "type": "string",
+    "pattern": "^(?:[0-9]+(?:\\.[0-9]+)?[smhd])+$"
+  },
   "Svc-Not-Before": {
     "type": "integer",
     "minimum": 0
   },
+  "Svc-Label": {
+    "type": "string",
+    "pattern": "^\\s*[^,\\s][^,]*(?:,\\s*[^,\\s][^,]*)*$"
+  },
   "Svc-Flow-Control-Key": {
     "type": "string",
     "minLength": 1
+  },
+  "Svc-Flow-Control-Value": {
+    "type": "string",
+    "pattern": "^(?:parallelism=[1-9][0-9]*(?:\\s*,\\s*rate=[1-9][0-9]*(?:\\s*,\\s*period=(?:[0-9]+(?:\\.[0-9]+)?[smhd])+)?)?|rate=[1-9][0-9]*(?:\\s*,\\s*period=(?:[0-9]+(?:\\.[0-9]+)?[smhd])+)?)$"
+  },
+  "Svc-Failure-Callback": {
+    "type": "string",
+    "pattern": "^(?:https?://\\S+)?$"
+  },
+  "Svc-Retry-Delay": {
+    "type": "string",
+    "pattern": "^(?:[\\s0-9.+\\-*/(),]|retried|pow|exp|sqrt|abs|floor|ceil|round|min|max)+$"
   }
 } as const satisfies Record<string, SpecRule>;
 
