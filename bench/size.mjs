@@ -13,8 +13,8 @@ const here = new URL(".", import.meta.url);
 
 /**
  * What is measured; `budget` in bytes of min+gzip, for the two clients. The budgets are
- * ceilings against bloat, set about 2% above what the clients measure: 15,264 B and
- * 14,155 B. The methods run their own one-pass pipeline (its middleware runner follows
+ * ceilings against bloat, set a little above what the clients measure (the latest
+ * figures close this comment). The methods run their own one-pass pipeline (its middleware runner follows
  * openapi-fetch's rules), while openapi-fetch (6.6 kB minified, the largest part) stays in
  * every bundle for `api`; the runtime checks are generated from the specs, and a vector's
  * numbers are checked by a loop of their own (a 768-dimension query was 0.92x the SDK's
@@ -25,19 +25,25 @@ const here = new URL(".", import.meta.url);
  * and a typed error that says what was exceeded and how to raise it) added about 420 B.
  * Then 15,200 B / 14,050 B: the token's base64 forms in the redactor, `api` carrying its path
  * template to its fetch, and optional fields that take `undefined` as left out added about
- * 390 B more.
+ * 390 B more. Then 15,600 B / 14,450 B (15,445 B / 14,389 B measured): the pattern rules of
+ * five `Svc-*` headers (delay, labels, flow-control value, failure callback, retry delay),
+ * generated from the spec with core's check of a pattern, added 328 B to the workflow
+ * bundle (the five patterns and their checks) and 63 B to the vector one (the check only:
+ * its spec has no pattern), measured at 15,773 B / 14,452 B: now 15,900 B / 14,550 B.
  */
 export const ENTRIES = [
-  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 15600 },
-  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 14450 },
+  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 15900 },
+  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 14550 },
   { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
   // The spec guard is an entry point of its own: the two bundles above do not carry it.
   // Ceilings a little (about 1%) above the 17,492 B and 16,870 B measured: the guard adds
   // about 2.2 kB and 2.6 kB (its checker, and the response rules generated from each spec).
+  // The workflow guard's ceiling then moved from 17,700 B (17,666 B measured) to 18,150 B:
+  // the pattern rules of five `Svc-*` headers added 348 B (18,014 B measured).
   {
     name: "@x/workflow, `trigger` with `specGuard`",
     file: "size/x-workflow-guard.ts",
-    budget: 17700,
+    budget: 18150,
   },
   {
     name: "@x/vector, all methods with `specGuard`",

@@ -103,7 +103,9 @@ describe("checkScalar", () => {
 
   it("reads a pattern with Unicode semantics, as JSON Schema does", () => {
     // Without them `.` is one UTF-16 unit, and an emoji is two.
-    expect(() => checkScalar("😀", { type: "string", pattern: "^.$" }, "label")).not.toThrow();
+    const oneCharacter: SpecRule = { type: "string", pattern: "^.$" };
+    expect(() => checkScalar("😀", oneCharacter, "label")).not.toThrow();
+    expect(() => checkScalar("ab", oneCharacter, "label")).toThrow("label: must match ^.$");
   });
 
   it("adds a hint after the rule's own words", () => {
