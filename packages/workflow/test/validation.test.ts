@@ -24,7 +24,7 @@ const INT = "must be a non-negative integer";
 // What the spec's patterns (Svc-Label, Svc-Failure-Callback) refuse, in the rule's words.
 const BLANK_LABEL = String.raw`must match ^\s*[^,\s][^,]*(?:,\s*[^,\s][^,]*)*$ (no label may be blank)`;
 const LABEL_COMMA = "must be strings without commas; give several labels as an array";
-const CALLBACK_SPACE = String.raw`must match ^(?:https?://\S+)?$ (an http:// or https:// URL without whitespace)`;
+const CALLBACK_RULE = String.raw`must match ^(?:https?://\S+)?$ (an http:// or https:// URL without whitespace)`;
 
 describe("trigger validates every option before sending", () => {
   it.each<[string, Loose, string, string]>([
@@ -181,7 +181,13 @@ describe("trigger validates every option before sending", () => {
       "a failureCallback with a space",
       { failureCallback: "https://example.org/a b" },
       "failureCallback",
-      CALLBACK_SPACE,
+      CALLBACK_RULE,
+    ],
+    [
+      "a failureCallback with an upper-case scheme",
+      { failureCallback: "HTTPS://example.org/on-failure" },
+      "failureCallback",
+      CALLBACK_RULE,
     ],
     [
       "a failureCallback without slashes",
