@@ -1,6 +1,6 @@
 // The facts of a spec that the clients check at run time, read from its bundled,
-// dereferenced form: each JSON request body's (of an operation) (types, enums, bounds, patterns, required keys,
-// whether other keys are refused), the header parameters, each request body's media types
+// dereferenced form: each JSON request body's (of an operation) (types, enums, bounds,
+// patterns, required keys, whether other keys are refused), the header parameters, each request body's media types
 // and the enums of the server variables. Written as `src/generated/requests.ts` beside the
 // generated types; the shape is core's `SpecRule` (packages/core/src/spec-rules.ts).
 

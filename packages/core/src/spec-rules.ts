@@ -3,9 +3,9 @@ import { checkKnownKeys } from "./known-keys";
 
 /**
  * What a spec says about one value, in the subset the clients check before sending: its
- * type, enum, bounds and pattern, an array's items, an object's fields. `pnpm gen` writes these into
- * each client's `src/generated/requests.ts` from the spec; the checks here read them, so a
- * field the spec adds, drops or bounds needs no hand edit.
+ * type, enum, bounds and pattern, an array's items, an object's fields. `pnpm gen` writes
+ * these into each client's `src/generated/requests.ts` from the spec; the checks here read
+ * them, so a field the spec adds, drops or bounds needs no hand edit.
  */
 export interface SpecRule {
   readonly type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
@@ -16,7 +16,7 @@ export interface SpecRule {
   readonly maxLength?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
-  /** A regular expression a string must match somewhere (the spec's `pattern`, as written there). */
+  /** A regular expression a string must match somewhere: the spec's `pattern`, as written. */
   readonly pattern?: string;
   /** The rule of each element of an array. */
   readonly items?: SpecRule;
