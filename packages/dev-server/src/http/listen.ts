@@ -33,6 +33,9 @@ function answerParseError(err: NodeJS.ErrnoException, socket: Duplex, errorBody:
   );
 }
 
+/** Connections the kernel may hold before the server accepts them (Node's default: 511). */
+export const ACCEPT_BACKLOG = 4096;
+
 export function listen(
   handler: Handler,
   errorBody: ErrorBody,
@@ -47,7 +50,11 @@ export function listen(
         err.code === "EADDRINUSE" ? "is already in use" : `failed (${err.code ?? err.message})`;
       reject(new Error(`listening on ${host}:${port} ${why}`));
     });
-    server.listen(port, host, () => resolve(server));
+    // A burst of new connections (a load test opening one per request in flight) waits in
+    // the kernel's accept queue while a request is being handled; past Node's default of 511
+    // the kernel drops the connection attempts, and each client waits 1 s, then 3 s, then 7 s
+    // before it tries again. The kernel caps this at net.core.somaxconn.
+    server.listen({ port, host, backlog: ACCEPT_BACKLOG }, () => resolve(server));
   });
 }
 
