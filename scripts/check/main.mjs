@@ -13,7 +13,7 @@
 // gates and the build: Chromium's install (apt-get, on a fresh machine), awaited before the
 // stages that drive a browser, the runtimes of the matrix (into their cache), awaited
 // before the matrix, and the TypeScript compilers (into the same cache), awaited before
-// typecheck and the types matrix.
+// typecheck, the types matrix and the contract's type mutants.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -76,7 +76,12 @@ const STAGES = [
     after: ["build"],
     apart: ["release:rehearse", "spec:walk"],
   },
-  { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },
+  {
+    name: "contract:mutate",
+    run: ["contract:mutate"],
+    after: ["build"],
+    downloads: ["compilers"],
+  },
   {
     name: "test:runtimes",
     run: ["test:runtimes"],
