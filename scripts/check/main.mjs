@@ -13,7 +13,7 @@
 // gates and the build: Chromium's install (apt-get, on a fresh machine), awaited before the
 // stages that drive a browser, the runtimes of the matrix (into their cache), awaited
 // before the matrix, and the TypeScript compilers (into the same cache), awaited before
-// typecheck, the types matrix and the contract's type mutants.
+// typecheck, the types matrix, the contract's type mutants and the spec walk.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -102,6 +102,7 @@ const STAGES = [
     after: ["build"],
     counted: "spec-walk",
     apart: ["lint:pkg"],
+    downloads: ["compilers"],
   },
 ];
 
@@ -127,9 +128,10 @@ const checkStarted = performance.now();
 const since = () => (performance.now() - checkStarted) / 1000;
 
 /**
- * The downloads, started in the background at once. Neither fails the check itself: without
+ * The downloads, started in the background at once. None fails the check itself: without
  * a browser the tests that need one fail and say so, and the matrix installs (and counts) a
- * runtime the download missed. Their seconds are taken when they end.
+ * runtime the download missed, and a stage that needs a compiler installs it. Their seconds
+ * are taken when they end.
  */
 const DOWNLOADS = {
   chromium: ["node", "scripts/ensure-chromium.mjs"],
