@@ -5,6 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createVectorService } from "@x/dev-server";
+import { importSection } from "./devserver-import";
 import { kitSection } from "./devserver-kit";
 import { random, records, timed, vectorOf } from "./lib/data";
 import { startDevProcess } from "./lib/dev-process";
@@ -299,9 +300,11 @@ async function openLoopSection() {
 
 /**
  * The parts to run: all by default; `BENCH_DEV_PARTS=open` (comma-separated: vector,
- * workflow, open, kit) runs some, e.g. to measure the trigger lag alone before and after a change.
+ * workflow, open, kit, import) runs some, e.g. to measure the trigger lag alone before and after a change.
  */
-const PARTS = new Set((process.env.BENCH_DEV_PARTS ?? "vector,workflow,open,kit").split(","));
+const PARTS = new Set(
+  (process.env.BENCH_DEV_PARTS ?? "vector,workflow,open,kit,import").split(","),
+);
 
 async function runDevServer() {
   const skipped = { verdicts: [] as string[], markdown: "" };
@@ -309,11 +312,13 @@ async function runDevServer() {
   const workflow = PARTS.has("workflow") ? await workflowSection() : "";
   const openLoop = PARTS.has("open") ? await openLoopSection() : "";
   const kit = PARTS.has("kit") ? await kitSection() : skipped;
+  const imported = PARTS.has("import") ? await importSection() : skipped;
   const markdown = [
     "## Dev server",
     "",
     ...vector.verdicts,
     ...kit.verdicts,
+    ...imported.verdicts,
     "",
     vector.markdown,
     "",
@@ -322,6 +327,8 @@ async function runDevServer() {
     openLoop,
     "",
     kit.markdown,
+    "",
+    imported.markdown,
   ].join("\n");
   const verdicts = [...vector.verdicts, ...kit.verdicts];
   return { markdown, ok: !verdicts.some((v) => v.includes("missed")) };

@@ -7,6 +7,7 @@ import type { ClientOptions, FetchOptions, RequestOptions } from "@x/core";
 import {
   type DevServerOptions,
   type FaultRule,
+  type ImportOptions,
   type IndexOptions,
   type NamespaceOption,
   type RunsListOptions,
@@ -80,6 +81,7 @@ export type Inputs = [
   NoneOf<RefusingUndefined<RunsListOptions>>,
   NoneOf<RefusingUndefined<WaitForOptions>>,
   NoneOf<RefusingUndefined<NamespaceOption>>,
+  NoneOf<RefusingUndefined<ImportOptions>>,
   NoneOf<RefusingUndefined<VectorRecordInput>>,
   NoneOf<RefusingUndefined<SeedRecord>>,
   NoneOf<RefusingUndefined<VectorServiceOptions>>,

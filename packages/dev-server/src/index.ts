@@ -6,27 +6,27 @@
  * @packageDocumentation
  * @module @x/dev-server
  */
-export { type Clock, type ClockMode, createClock, type DevClock } from "./clock.js";
-export type { DevFaults } from "./dev-faults.js";
-export {
-  type DevRuns,
-  type RunsListOptions,
-  RunWaitError,
-  type WaitForOptions,
-} from "./dev-runs.js";
-export type { DevVector, NamespaceOption } from "./dev-vector.js";
+export { type Clock, type ClockMode, createClock, type DevClock } from "./clock/clock.js";
 export type {
   FaultDrop,
   FaultedRequest,
   FaultRule,
   FaultService,
   FaultView,
-} from "./faults.js";
-export { DEFAULT_KIT_LIMITS, type KitLimits } from "./kit-limits.js";
-export type { RandomState } from "./random.js";
-export type { SeedRecord } from "./seed.js";
-export { type DevServer, type DevServerOptions, startDevServer } from "./server.js";
-export type { DevSnapshot } from "./state.js";
+} from "./faults/faults.js";
+export type { ImportOptions, ImportProgress, ImportResult } from "./import/options.js";
+export type { DevFaults } from "./kit/faults.js";
+export { DEFAULT_KIT_LIMITS, type KitLimits } from "./kit/limits.js";
+export {
+  type DevRuns,
+  type RunsListOptions,
+  RunWaitError,
+  type WaitForOptions,
+} from "./kit/runs.js";
+export type { DevVector, NamespaceOption } from "./kit/vector.js";
+export type { SeedRecord } from "./persistence/seed.js";
+export type { DevSnapshot } from "./persistence/state.js";
+export { type DevServer, type DevServerOptions, startDevServer } from "./server/server.js";
 export {
   DimensionMismatchError,
   InvalidInputError,
@@ -46,17 +46,11 @@ export type {
   SparseVector,
   VectorRecordInput,
 } from "./vector/types.js";
-export type { SavedFlowKey } from "./workflow/flow-control.js";
+export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";
+export type { AttemptView, RunState, RunView } from "./workflow/runs.js";
 export {
-  type AttemptView,
   createWorkflowService,
-  type RunState,
-  type RunView,
-  type SavedRun,
-  type SnapshotRun,
   type WorkflowService,
   type WorkflowServiceOptions,
-  type WorkflowSnapshot,
-} from "./workflow/index.js";
-export { DEFAULT_WORKFLOW_LIMITS, type WorkflowLimits } from "./workflow/limits.js";
-export type { FinishedRun } from "./workflow/saved-runs.js";
+} from "./workflow/service.js";
+export type { WorkflowSnapshot } from "./workflow/snapshot.js";

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createVectorService } from "../src/vector/service.js";
-import { createWorkflowService } from "../src/workflow/index.js";
+import { createWorkflowService } from "../src/workflow/service.js";
 
 const TOKEN = "answer-failure-token";
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -56,7 +56,9 @@ describe("an answer that cannot be sent", () => {
       error: "the answer could not be sent: RangeError: Invalid string length",
       status: 500,
     });
-    expect(log.some((line) => line.includes("answering 200 failed (RangeError"))).toBe(true);
+    expect(log.some((line) => line.startsWith("[vector] answering 200 failed (RangeError"))).toBe(
+      true,
+    );
     expect(log.some((line) => line.startsWith("[vector] GET /info 500"))).toBe(true);
     const next = await fetch(`${base}/info`, { headers: auth });
     expect(next.status).toBe(200);
@@ -69,9 +71,11 @@ describe("an answer that cannot be sent", () => {
     const failed = await fetch(`${base}/v2/dev/runs`, { headers: auth });
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({
-      error: "internal server error (RangeError: Invalid string length)",
+      error: "the answer could not be sent: RangeError: Invalid string length",
     });
-    expect(log.some((line) => line.startsWith("[workflow] internal error: RangeError"))).toBe(true);
+    expect(log.some((line) => line.startsWith("[workflow] answering 200 failed (RangeError"))).toBe(
+      true,
+    );
     expect(log.some((line) => line.startsWith("[workflow] GET /v2/dev/runs 500"))).toBe(true);
     const next = await fetch(`${base}/v2/dev/runs`, { headers: auth });
     expect(next.status).toBe(200);

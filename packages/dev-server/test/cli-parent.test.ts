@@ -3,7 +3,7 @@
 // process that took the pid) must not keep an orphaned x-dev running. (The stdin sign is
 // tested with a real x-dev in cli-starter-gone.test.ts; here stdin is left alone.)
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { STARTER_PID, watchStarter } from "../src/cli-parent.js";
+import { STARTER_PID, watchStarter } from "../src/cli/parent.js";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { banner } from "../src/banner.js";
-import { SHORT_USAGE } from "../src/cli-usage.js";
+import { banner } from "../src/cli/banner.js";
+import { SHORT_USAGE } from "../src/cli/usage.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
@@ -82,7 +82,9 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
   it("with a command other than start names it, then the short usage, exit 2", async () => {
     const wrong = await run(["strat"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toBe(`x-dev: expected the command "start", got "strat"\n\n${SHORT_USAGE}`);
+    expect(wrong.stderr).toBe(
+      `x-dev: expected the command "start" or "import", got "strat"\n\n${SHORT_USAGE}`,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+import { openSnapshot } from "../src/persistence/state.js";
 
 const TOKEN = "cors-test-token";
 const PAGE = "http://localhost:5173";
@@ -152,7 +153,7 @@ describe("CORS on the test kit's routes: the dashboard's origin and kitOrigins o
     const wiped = await fetch(`${server.workflowUrl}/v2/dev/snapshot`, {
       method: "PUT",
       headers: { origin: "http://evil.test", "content-type": "text/plain", ...auth },
-      body: JSON.stringify({ ...(await server.snapshot()), namespaces: {} }),
+      body: JSON.stringify({ ...openSnapshot(await server.snapshot()), namespaces: {} }),
     });
     expect(wiped.status).toBe(403);
     const added = await fetch(`${server.vectorUrl}/v2/dev/faults`, {
@@ -161,7 +162,7 @@ describe("CORS on the test kit's routes: the dashboard's origin and kitOrigins o
       body: JSON.stringify({ service: "vector", status: 503 }),
     });
     expect(added.status).toBe(403);
-    expect((await server.snapshot()).namespaces[""]).toHaveLength(1);
+    expect(openSnapshot(await server.snapshot()).namespaces[""]).toHaveLength(1);
     expect(await server.faults.list()).toEqual([]);
   });
 
@@ -217,5 +218,79 @@ describe("CORS on the test kit's routes: the dashboard's origin and kitOrigins o
     await expect(startDevServer({ kitOrigins: "localhost:5173" })).rejects.toThrow(
       /kitOrigins: "localhost:5173" is not an origin/,
     );
+  });
+});
+
+describe("the kit's origin rule is the only one on the kit's routes, whatever corsOrigin says", () => {
+  const auth = { authorization: `Bearer ${TOKEN}` };
+  const APP = "https://app.example";
+  // One route per family: the runs, the clock, the vector routes the dashboard reads, the
+  // faults and the snapshot, on the port the dashboard calls them on.
+  const families = [
+    ["runs", "GET", "/v2/dev/runs", undefined],
+    ["clock", "POST", "/v2/dev/clock", { advance: "1s" }],
+    ["vector info", "GET", "/v2/dev/vector/info", undefined],
+    ["vector scan", "POST", "/v2/dev/vector/scan", {}],
+    ["faults", "GET", "/v2/dev/faults", undefined],
+    ["snapshot", "GET", "/v2/dev/snapshot", undefined],
+  ] as const;
+
+  async function startRestricted(kitOrigins?: string): Promise<DevServer> {
+    dev = await startDevServer({
+      token: TOKEN,
+      vector: { dimension: 2 },
+      clock: "manual",
+      corsOrigin: APP,
+      ...(kitOrigins === undefined ? {} : { kitOrigins }),
+    });
+    return dev;
+  }
+
+  function call(url: string, origin: string, method: string, body: unknown) {
+    return fetch(url, {
+      method,
+      headers: { origin, ...auth, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  it.each(families)(
+    "%s: the dashboard's own page is answered with --cors-origin set to another",
+    async (_family, method, path, body) => {
+      const { workflowUrl } = await startRestricted();
+      const answer = await call(`${workflowUrl}${path}`, workflowUrl, method, body);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("access-control-allow-origin")).toBe(workflowUrl);
+      const granted = await fetch(`${workflowUrl}${path}`, {
+        method: "OPTIONS",
+        headers: { origin: workflowUrl, "access-control-request-method": method },
+      });
+      expect(granted.status).toBe(204);
+      expect(granted.headers.get("access-control-allow-origin")).toBe(workflowUrl);
+    },
+  );
+
+  it.each(families)(
+    "%s: a page kitOrigins lists is answered; the page corsOrigin lists is not",
+    async (_family, method, path, body) => {
+      const { workflowUrl } = await startRestricted(PAGE);
+      const listed = await call(`${workflowUrl}${path}`, PAGE, method, body);
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get("access-control-allow-origin")).toBe(PAGE);
+      const app = await call(`${workflowUrl}${path}`, APP, method, body);
+      expect(app.status).toBe(403);
+      expect(((await app.json()) as { error: string }).error).toContain(
+        `origin ${APP} may not call the test kit's routes`,
+      );
+    },
+  );
+
+  it("the services' own routes keep corsOrigin: the dashboard's origin is not let into them", async () => {
+    const { workflowUrl, vectorUrl } = await startRestricted();
+    const info = await fetch(`${vectorUrl}/info`, { headers: { origin: workflowUrl, ...auth } });
+    expect(info.status).toBe(403);
+    const app = await fetch(`${vectorUrl}/info`, { headers: { origin: APP, ...auth } });
+    expect(app.status).toBe(200);
+    expect(app.headers.get("access-control-allow-origin")).toBe(APP);
   });
 });

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { type DevSnapshot, startDevServer } from "../src/index.js";
+import { openSnapshot, sealSnapshot } from "../src/persistence/state.js";
+
 import { closedAfterEach, devCall, startManual, trigger } from "./kit-harness.js";
 import { trigger as postTrigger } from "./workflow-harness.js";
 
@@ -15,11 +17,11 @@ const later = closedAfterEach();
 async function snapshotWithUrl(url: string): Promise<DevSnapshot> {
   const dev = later(await startManual());
   await trigger(dev, "http://127.0.0.1:9/wf", { "Svc-Delay": "1h" });
-  const snapshot = await dev.snapshot();
+  const snapshot = openSnapshot(await dev.snapshot());
   const [run] = snapshot.runs;
   if (run === undefined || !("step" in run)) throw new Error("expected an unfinished run");
   run.url = url;
-  return snapshot;
+  return sealSnapshot(snapshot);
 }
 
 it("refuses a workflow URL with a user name and password at trigger, with the reason", async () => {

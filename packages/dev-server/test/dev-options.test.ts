@@ -1,7 +1,7 @@
-import { ValidationError } from "@x/workflow";
+import { ValidationError } from "@x/core";
 import { describe, expect, it } from "vitest";
-import { closest } from "../src/closest.js";
 import { createVectorService, type DevServerOptions, startDevServer } from "../src/index.js";
+import { closest } from "../src/server/closest.js";
 
 // Options as a caller without types (plain JavaScript, a JSON config) would pass them.
 function untyped(options: Record<string, unknown>): DevServerOptions {

@@ -3,6 +3,8 @@ import { ValidationError } from "@x/core";
 import { WorkflowClient } from "@x/workflow";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DevServer, type RunView, RunWaitError } from "../src/index.js";
+import { openSnapshot, sealSnapshot } from "../src/persistence/state.js";
+
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 import { startReceiver } from "./workflow-harness.js";
 
@@ -69,6 +71,38 @@ describe("reading runs", () => {
       expect(error, words).toBeInstanceOf(ValidationError);
       expect((error as Error).message).toContain(words);
     }
+  });
+});
+
+describe("GET /v2/dev/runs is bounded", () => {
+  it("refuses a listing of more than 1,000 runs with a 400 saying how to narrow it; limit and filters pass", async () => {
+    const [dev, endpoint] = await setUp();
+    const { workflowRunId } = await trigger(dev, `${endpoint.url}/job`, { "Svc-Delay": "1d" });
+    const saved = openSnapshot(await dev.snapshot());
+    const template = saved.runs.find((run) => run.id === workflowRunId);
+    if (template === undefined) throw new Error("no saved run");
+    const runs = Array.from({ length: 1_001 }, (_, i) => ({
+      ...template,
+      id: `bulk-${i}`,
+      view: { ...template.view, workflowRunId: `bulk-${i}` },
+    }));
+    await dev.restore(sealSnapshot({ ...saved, runs }));
+
+    const all = await devCall(dev, "/v2/dev/runs");
+    expect(all).toEqual({
+      status: 400,
+      body: {
+        error:
+          "1001 runs match, over the 1000 one listing holds; pass limit (1 to 1000) for the most recent, or narrow by state or label",
+      },
+    });
+    const recent = await devCall(dev, "/v2/dev/runs?limit=1000");
+    expect(recent.status).toBe(200);
+    expect((recent.body as { runs: RunView[] }).runs.at(-1)?.workflowRunId).toBe("bulk-1000");
+    expect(await devCall(dev, "/v2/dev/runs?label=none")).toEqual({
+      status: 200,
+      body: { runs: [] },
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // The upload check counts objects and arrays as the bytes stream; the state file the server
 // saved itself is read with depth checked only, so a snapshot of any size it wrote loads.
 import { expect, it } from "vitest";
-import { JsonShape, MAX_JSON_CONTAINERS } from "../src/json-shape.js";
+import { JsonShape, MAX_JSON_CONTAINERS } from "../src/http/json-shape.js";
 
 const many = new TextEncoder().encode(`[${"{},".repeat(MAX_JSON_CONTAINERS)}{}]`);
 

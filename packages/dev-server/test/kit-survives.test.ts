@@ -7,8 +7,9 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ValidationError } from "@x/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendSafely } from "../src/http/send-safely.js";
 import { type DevServer, startDevServer } from "../src/index.js";
-import { sendSafely } from "../src/send-safely.js";
+import { openSnapshot } from "../src/persistence/state.js";
 import { closedAfterEach, devCall, startManual } from "./kit-harness.js";
 
 const later = closedAfterEach();
@@ -110,7 +111,7 @@ describe("kit answers past a limit", () => {
     }
     await alive(dev);
     // In code there is no string to build: the whole snapshot comes back.
-    expect((await dev.snapshot()).namespaces[""]).toHaveLength(10);
+    expect(openSnapshot(await dev.snapshot()).namespaces[""]).toHaveLength(10);
   });
 
   it("GET /v2/dev/faults over maxKitBytes is a 400 naming it", async () => {

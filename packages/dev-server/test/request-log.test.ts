@@ -1,11 +1,16 @@
 // Every request is logged on both services (method, path, status, time), rejected ones too,
 // and no line carries the query, where the token may travel.
 import { afterEach, expect, it } from "vitest";
-import { PAGE_SCRIPT } from "../src/dashboard/page-script.js";
+import { PAGE_SCRIPT } from "../src/dashboard/generated/page-script.js";
 import { type DevServer, startDevServer } from "../src/index.js";
 
-/** The paths the dashboard's script polls (`poll("/v2/dev/runs?" + query)`: the path). */
-const POLLED = [...PAGE_SCRIPT.matchAll(/\bpoll\("([^"?]+)/g)].map((match) => match[1] as string);
+/**
+ * The paths the dashboard's script polls (`poll(`/v2/dev/runs?${query}`)`: the path), sorted:
+ * the script's modules are bundled in an order of their own.
+ */
+const POLLED = [...PAGE_SCRIPT.matchAll(/\bpoll\(["`]([^"`?]+)/g)]
+  .map((match) => match[1] as string)
+  .sort();
 
 const TOKEN = "log-token";
 let dev: DevServer | undefined;
@@ -72,15 +77,15 @@ it("leaves the dashboard's polls and the favicon out of the log unless logPolls 
   };
   expect(POLLED).toEqual([
     "/v2/dev/clock",
-    "/v2/dev/runs",
     "/v2/dev/faults",
+    "/v2/dev/runs",
     "/v2/dev/vector/info",
   ]);
   expect(await requestLines(false)).toEqual(["[workflow] GET /v2/dev/clock 200"]);
   expect(await requestLines(true)).toEqual([
     "[workflow] GET /v2/dev/clock 200",
-    "[workflow] GET /v2/dev/runs 200",
     "[workflow] GET /v2/dev/faults 200",
+    "[workflow] GET /v2/dev/runs 200",
     "[vector] GET /info 200",
     "[workflow] GET /v2/dev/clock 200",
   ]);

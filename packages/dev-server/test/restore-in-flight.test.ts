@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { openSnapshot } from "../src/persistence/state.js";
 import { closedAfterEach, startManual, trigger } from "./kit-harness.js";
 
 const later = closedAfterEach();
@@ -52,7 +53,7 @@ describe("restoring a snapshot taken while a delivery was in flight", () => {
     // The delivery has reached the endpoint, which holds it unanswered.
     await endpoint.reached;
     const snapshot = await dev.snapshot();
-    const saved = snapshot.runs.find((run) => run.id === workflowRunId);
+    const saved = openSnapshot(snapshot).runs.find((run) => run.id === workflowRunId);
     // The snapshot holds the attempt as it was: started, not finished.
     expect(saved?.view.attempts).toHaveLength(1);
     expect(saved?.view.attempts[0]?.finishedAt).toBeUndefined();

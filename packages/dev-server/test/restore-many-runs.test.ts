@@ -2,7 +2,9 @@
 // once, in due order, by one advance; a second restore replaces them before they are due.
 // (The bench restores 100,000; a few thousand show the same order on the manual clock.)
 import { describe, expect, it } from "vitest";
-import type { DevServer, SavedRun } from "../src/index.js";
+import type { DevServer } from "../src/index.js";
+import { openSnapshot, sealSnapshot } from "../src/persistence/state.js";
+import type { SavedRun } from "../src/workflow/saved-runs.js";
 import {
   closedAfterEach,
   type Endpoint,
@@ -26,7 +28,7 @@ async function savedRuns(
     "Svc-Delay": "1d",
     "Svc-Label": "bulk",
   });
-  const template = (await dev.snapshot()).runs.find((run) => run.id === workflowRunId);
+  const template = openSnapshot(await dev.snapshot()).runs.find((run) => run.id === workflowRunId);
   if (template === undefined || !("step" in template)) throw new Error("no saved run");
   return Array.from({ length: count }, (_, i) => {
     const id = `${prefix}-${i}`;
@@ -52,8 +54,8 @@ describe("restoring many runs", () => {
     // Due times spread over a day, out of order, with many equal ones (i and i + 250).
     const dueAt = (i: number) => start + 1 + ((i * 7_919) % 250) * 60_000;
     const runs = await savedRuns(dev, endpoint, "bulk", 1_000, dueAt);
-    const base = await dev.snapshot();
-    await dev.restore({ ...base, savedAt: start, runs });
+    const base = openSnapshot(await dev.snapshot());
+    await dev.restore(sealSnapshot({ ...base, savedAt: start, runs }));
 
     expect(await dev.runs.list({ state: "scheduled" })).toHaveLength(1_000);
     expect(endpoint.calls).toHaveLength(0);
@@ -74,9 +76,9 @@ describe("restoring many runs", () => {
     const start = dev.clock.now();
     const first = await savedRuns(dev, endpoint, "first", 200, (i) => start + 1_000 + i);
     const second = await savedRuns(dev, endpoint, "second", 200, (i) => start + 2_000 - i);
-    const base = await dev.snapshot();
-    await dev.restore({ ...base, savedAt: start, runs: first });
-    await dev.restore({ ...base, savedAt: start, runs: second });
+    const base = openSnapshot(await dev.snapshot());
+    await dev.restore(sealSnapshot({ ...base, savedAt: start, runs: first }));
+    await dev.restore(sealSnapshot({ ...base, savedAt: start, runs: second }));
     await dev.clock.advance(DAY);
 
     expect(delivered(endpoint)).toEqual(second.map((run) => run.id).reverse());
@@ -95,13 +97,15 @@ describe("restoring many runs", () => {
         view: { ...run.view, bodyBytes: (bodies[i] as string).length },
       }),
     );
-    const base = await dev.snapshot();
-    await dev.restore({ ...base, savedAt: start, runs });
+    const base = openSnapshot(await dev.snapshot());
+    await dev.restore(sealSnapshot({ ...base, savedAt: start, runs }));
     await dev.clock.advance(DAY);
 
     expect(endpoint.calls.map((call) => call.body.toString())).toEqual(bodies);
     // Taken again, each run keeps its body.
-    const again = (await dev.snapshot()).runs.filter((run) => run.id.startsWith("body-"));
+    const again = openSnapshot(await dev.snapshot()).runs.filter((run) =>
+      run.id.startsWith("body-"),
+    );
     expect(again.map((run) => run.view.bodyBytes)).toEqual(bodies.map((body) => body.length));
   });
 });

@@ -124,7 +124,7 @@ describe("x-dev CLI", () => {
     expect(await exit).toBe(0);
     const bad = run(["start", "--clock", "fake"]);
     expect(await bad.exit).toBe(2);
-    expect(bad.output()).toContain('--clock must be real or manual (got "fake")');
+    expect(bad.output()).toContain('--clock: must be "real" or "manual" (got "fake")');
   }, 60_000);
 
   // Three child processes each load the TypeScript sources through tsx, which takes seconds
@@ -140,10 +140,10 @@ describe("x-dev CLI", () => {
     expect(help.output()).toContain("--start-at <time>");
     const bad = run(["start", "--metric", "HAMMING"]);
     expect(await bad.exit).toBe(2);
-    expect(bad.output()).toContain("--metric must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");
+    expect(bad.output()).toContain("--metric: must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");
     const empty = run(["start", "--dimension", "0"]);
     expect(await empty.exit).toBe(2);
-    expect(empty.output()).toContain('--dimension must be an integer from 1 to 65536 (got "0")');
+    expect(empty.output()).toContain("--dimension: must be an integer from 1 to 65536 (got 0)");
     // Three processes in a row, each loading the sources through tsx: seconds each under load.
   }, 60_000);
 });

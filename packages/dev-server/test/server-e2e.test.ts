@@ -264,7 +264,7 @@ function rawAnswer(status: number, reason: string, body: object): string {
 
 describe("parseSeed", () => {
   it("reads a JSON array, one pretty-printed record, or JSON Lines", async () => {
-    const { parseSeed } = await import("../src/seed.js");
+    const { parseSeed } = await import("../src/persistence/seed.js");
     expect(parseSeed('[{"id":"a"},{"id":"b"}]', "f")).toEqual([
       { record: { id: "a" }, where: "f, index 0" },
       { record: { id: "b" }, where: "f, index 1" },

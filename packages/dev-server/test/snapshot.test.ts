@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { ValidationError } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { describe, expect, it } from "vitest";
-import { type DevSnapshot, startDevServer } from "../src/index.js";
+import { startDevServer } from "../src/index.js";
+import { openSnapshot, type SnapshotData, sealSnapshot } from "../src/persistence/state.js";
 import { closedAfterEach, devCall, startEndpoint, startManual, trigger } from "./kit-harness.js";
 import { startReceiver } from "./workflow-harness.js";
 
@@ -85,8 +86,8 @@ describe("snapshot and restore", () => {
     const got = await fetch(`${dev.vectorUrl}/v2/dev/snapshot`, {
       headers: { authorization: `Bearer ${dev.token}` },
     });
-    const snapshot = (await got.json()) as DevSnapshot;
-    expect(snapshot).toEqual(await dev.snapshot());
+    const snapshot = (await got.json()) as SnapshotData;
+    expect(snapshot).toEqual(openSnapshot(await dev.snapshot()));
     await trigger(dev, `${endpoint.url}/extra`);
     const put = await devCall(dev, "/v2/dev/snapshot", { method: "PUT", body: snapshot });
     expect(put).toEqual({ status: 200, body: { restored: true } });
@@ -98,7 +99,7 @@ describe("snapshot and restore", () => {
       /^the snapshot is not an x-dev state file/,
     );
     const wrongIndex = { ...snapshot, index: { ...snapshot.index, dimension: 3 } };
-    await expect(dev.restore(wrongIndex)).rejects.toThrow(ValidationError);
+    await expect(dev.restore(sealSnapshot(wrongIndex))).rejects.toThrow(ValidationError);
     expect((await devCall(dev, "/v2/dev/snapshot", { method: "POST" })).status).toBe(405);
     expect((await devCall(dev, "/v2/dev/snapshot", { token: false })).status).toBe(401);
     // A refused snapshot changed nothing.
@@ -111,7 +112,7 @@ describe("snapshot and restore", () => {
       { id: "a", vector: [0.1, 0.2], metadata: { n: 1 } },
       { id: "b", vector: [0.3, 0.4] },
     ]);
-    const good = await dev.snapshot();
+    const good = openSnapshot(await dev.snapshot());
     const records = good.namespaces[""] ?? [];
     const broken = (record: object) => ({
       ...good,
@@ -131,15 +132,15 @@ describe("snapshot and restore", () => {
         status: 400,
         body: { error: `the snapshot, namespace "": ${message}` },
       });
-      await expect(dev.restore(broken(record) as DevSnapshot)).rejects.toThrow(
+      await expect(dev.restore(sealSnapshot(broken(record) as SnapshotData))).rejects.toThrow(
         new ValidationError("snapshot", `the snapshot, namespace "": ${message}`),
       );
     }
 
-    await dev.restore(good);
+    await dev.restore(sealSnapshot(good));
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
     expect(await index.info()).toMatchObject({ vectorCount: 2, pendingVectorCount: 0 });
-    expect(await dev.snapshot()).toEqual(good);
+    expect(openSnapshot(await dev.snapshot())).toEqual(good);
   });
 
   it("changes nothing when a later namespace holds a bad record: records, runs, faults and clock stay", async () => {
@@ -150,9 +151,9 @@ describe("snapshot and restore", () => {
     await dev.faults.add({ service: "vector", status: 503 });
     const faults = await dev.faults.list();
     await dev.faults.clear();
-    const saved = await dev.snapshot();
+    const saved = openSnapshot(await dev.snapshot());
     // The snapshot's first namespaces and its runs are sound; the last namespace is not.
-    const bad: DevSnapshot = {
+    const bad: SnapshotData = {
       ...saved,
       savedAt: saved.savedAt + HOUR,
       runs: [],
@@ -165,10 +166,10 @@ describe("snapshot and restore", () => {
       faults,
     };
 
-    await expect(dev.restore(bad)).rejects.toThrow('namespace "c": [0].vector');
+    await expect(dev.restore(sealSnapshot(bad))).rejects.toThrow('namespace "c": [0].vector');
     const put = await devCall(dev, "/v2/dev/snapshot", { method: "PUT", body: bad });
     expect(put.status).toBe(400);
-    expect(await dev.snapshot()).toEqual(saved);
+    expect(openSnapshot(await dev.snapshot())).toEqual(saved);
     expect((await dev.runs.get(workflowRunId))?.state).toBe("scheduled");
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
     expect(await index.namespace("a").fetch(["kept", "other"])).toMatchObject([
@@ -185,13 +186,13 @@ describe("snapshot and restore", () => {
       const endpoint = later(await startEndpoint(first));
       await trigger(first, `${endpoint.url}/later`, { "Svc-Delay": "1d" });
       await first.vector.upsert([{ id: "a", vector: [1, 0] }]);
-      const expected = await first.snapshot();
+      const expected = openSnapshot(await first.snapshot());
       await first.close();
-      const written = JSON.parse(readFileSync(stateFile, "utf8")) as DevSnapshot;
+      const written = JSON.parse(readFileSync(stateFile, "utf8")) as SnapshotData;
       expect(written).toEqual(expected);
 
       const dev = later(await startDevServer({ clock: "manual", vector: { dimension: 2 } }));
-      await dev.restore(written);
+      await dev.restore(sealSnapshot(written));
       expect((await dev.runs.list()).map((run) => run.state)).toEqual(["scheduled"]);
       expect(dev.clock.now()).toBe(written.savedAt);
     } finally {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+import { openSnapshot } from "../src/persistence/state.js";
 
 let dir: string;
 const open: DevServer[] = [];
@@ -83,7 +84,7 @@ it("keeps a state longer than the longest string across stop and start", async (
   await stop(dev);
   vi.restoreAllMocks();
   const again = await start(file);
-  const records = (await again.snapshot()).namespaces[""];
+  const records = openSnapshot(await again.snapshot()).namespaces[""];
   expect(records).toHaveLength(20);
   expect(records?.[19]).toMatchObject({ id: "r19", data });
 });

@@ -6,9 +6,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe } from "vitest";
+import { startDevServer } from "../src/index.js";
 
 const guidePath = fileURLToPath(new URL("../../../docs/testing.md", import.meta.url));
-const SECTIONS = ["A first test", "Faults", "The same run every time", "Isolation between tests"];
+const SECTIONS = [
+  "A first test",
+  "Faults",
+  "The same run every time",
+  "Isolation between tests",
+  "Test against your real data",
+];
 
 function sectionTest(guide: string, heading: string): string {
   const start = guide.indexOf(`\n## ${heading}\n`);
@@ -25,6 +32,18 @@ function sectionTest(guide: string, heading: string): string {
 const folder = mkdtempSync(join(fileURLToPath(new URL(".", import.meta.url)), ".testing-guide-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const guide = readFileSync(guidePath, "utf8");
+// "Test against your real data" copies the live index these name: a dev server plays it.
+const live = await startDevServer({ vector: { dimension: 384 } });
+afterAll(() => live.close());
+await live.vector.upsert(
+  Array.from({ length: 30 }, (_, i) => ({
+    id: `doc-${i}`,
+    vector: Array.from({ length: 384 }, (_, k) => Math.sin(i * 384 + k)),
+  })),
+  { namespace: "docs" },
+);
+process.env.LIVE_VECTOR_URL = live.vectorUrl;
+process.env.LIVE_VECTOR_TOKEN = live.token;
 for (const [i, heading] of SECTIONS.entries()) {
   const file = join(folder, `section-${i}.ts`);
   writeFileSync(file, sectionTest(guide, heading));

@@ -8,6 +8,7 @@ import {
 } from "../src/vector/errors.js";
 import { createVectorService } from "../src/vector/service.js";
 import { VectorStore } from "../src/vector/store.js";
+import type { VectorRecordInput } from "../src/vector/types.js";
 
 const config = { dimension: 2, metric: "COSINE", type: "DENSE" } as const;
 
@@ -31,7 +32,9 @@ describe("vector data layer errors", () => {
 
   it("seeding a record without an id throws InvalidInputError naming the field", () => {
     const service = createVectorService({ token: "t", vector: config });
-    expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(InvalidInputError);
-    expect(() => service.upsert([{ vector: [1, 2] }])).toThrow(/\[0\]\.id/);
+    // As from JavaScript, or data read at run time: the types would refuse it.
+    const noId = [{ vector: [1, 2] }] as unknown as VectorRecordInput[];
+    expect(() => service.upsert(noId)).toThrow(InvalidInputError);
+    expect(() => service.upsert(noId)).toThrow(/\[0\]\.id/);
   });
 });

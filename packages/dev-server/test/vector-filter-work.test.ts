@@ -3,8 +3,11 @@
 // values or the number of records; every route's filter has the same length limit; and a
 // body that nests too deep is refused before it is parsed. Each case is the probe's shape
 // (issue 42) at a size the suite affords; what it costs is in the step counts, not timed.
-import { afterEach, describe, expect, it } from "vitest";
-import { HttpError, parseJson } from "../src/http.js";
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpError } from "../src/http/errors.js";
+import { readJson } from "../src/http/request.js";
 import { startVector, type VectorHarness } from "./vector-harness.js";
 
 let h: VectorHarness | undefined;
@@ -110,16 +113,16 @@ describe("filter length", () => {
 });
 
 describe("request body depth", () => {
-  it("is checked before JSON.parse builds anything", () => {
+  it("is checked before JSON.parse builds anything", async () => {
     // Deep and cut short: parsing first would call it invalid JSON; the scan refuses it
     // at its 257th level without building one.
-    let caught: unknown;
-    try {
-      parseJson(Buffer.from(`${"[".repeat(1_000_000)}x`));
-    } catch (err) {
-      caught = err;
-    }
+    const parse = vi.spyOn(JSON, "parse");
+    const body = Readable.from([Buffer.from(`${"[".repeat(1_000_000)}x`)]);
+    const req = Object.assign(body, { headers: {} }) as unknown as IncomingMessage;
+    const caught = await readJson(req, 10 * 1024 * 1024).catch((err: unknown) => err);
     expect(caught).toBeInstanceOf(HttpError);
     expect((caught as HttpError).message).toBe("Request body nests deeper than 256 levels");
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
   });
 });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { VectorIndex } from "@x/vector";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+import { openSnapshot, sealSnapshot } from "../src/persistence/state.js";
 
 const NAMES = ["__proto__", "constructor", "hasOwnProperty"];
 let dir: string;
@@ -61,7 +62,7 @@ it("info lists them with their counts", async () => {
 it("a snapshot keeps them, over HTTP too, and a restore brings their records back", async () => {
   const dev = await start();
   await upsertEach(dev);
-  const snapshot = await dev.snapshot();
+  const snapshot = openSnapshot(await dev.snapshot());
   for (const name of NAMES) expect(Object.hasOwn(snapshot.namespaces, name)).toBe(true);
   const overHttp = await fetch(`${dev.workflowUrl}/v2/dev/snapshot`, {
     headers: { authorization: `Bearer ${dev.token}` },
@@ -70,7 +71,7 @@ it("a snapshot keeps them, over HTTP too, and a restore brings their records bac
   for (const name of NAMES) expect(Object.hasOwn(sent.namespaces, name)).toBe(true);
 
   const fresh = await start();
-  await fresh.restore(sent);
+  await fresh.restore(sealSnapshot(sent));
   expect(await idsOf(fresh)).toEqual(expected);
 });
 

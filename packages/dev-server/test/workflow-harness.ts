@@ -5,11 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { loadSpec, validateResponseParts } from "@x/openapi-check";
 import { afterEach, expect } from "vitest";
-import {
-  createWorkflowService,
-  type RunView,
-  type WorkflowService,
-} from "../src/workflow/index.js";
+import type { RunView } from "../src/workflow/runs.js";
+import { createWorkflowService, type WorkflowService } from "../src/workflow/service.js";
 
 export const TOKEN = "dev-token-for-tests";
 

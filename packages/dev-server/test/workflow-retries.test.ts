@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { RunView } from "../src/workflow/index.js";
+import type { RunView } from "../src/workflow/runs.js";
 import { perTest, type Reply, type Started, triggerOk, untilState } from "./workflow-harness.js";
 
 const each = perTest();

@@ -64,6 +64,11 @@ export type RangePage<Meta = AnyMeta> = Omit<RangeResult, "vectors"> & {
 export type RangeAllRequest = Omit<RangeRequest, "cursor" | "limit"> & {
   /** Vectors per request (default 100). */
   pageSize?: number | undefined;
+  /**
+   * Where to start: `"0"` (the default) for the first vector, or the `nextCursor` of a page
+   * an earlier range or rangeAll gave, to go on from there (after an interruption, say).
+   */
+  cursor?: string | undefined;
 };
 
 /** Every record, page by page; iterate it with `for await`, or its `pages()`. */

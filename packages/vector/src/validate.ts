@@ -13,11 +13,11 @@ import type { FetchRequest, Query, RangeAllRequest, RangeRequest } from "./types
 type Schemas = components["schemas"];
 
 /**
- * The request of `rangeAll`, which pages itself: the range body's fields but `cursor` and
- * `limit`, and `pageSize`, the `limit` of each page.
+ * The request of `rangeAll`, which pages itself: the range body's fields but `limit`, with
+ * `cursor` optional (where to start), and `pageSize`, the `limit` of each page.
  */
 function rangeAllRule(): SpecRule {
-  const { cursor, limit, ...fields } = requestBodies.Range.fields;
+  const { limit, ...fields } = requestBodies.Range.fields;
   return { ...requestBodies.Range, required: [], fields: { ...fields, pageSize: limit } };
 }
 
@@ -30,14 +30,21 @@ export function rangeBody(request: RangeRequest): RangeRequest {
   return request;
 }
 
-/** The request of `rangeAll`, checked; `pageSize` defaults to 100. */
+/** The request of `rangeAll`, checked; `pageSize` defaults to 100, `cursor` to `"0"`. */
 export function rangeAllRequest(
   request: RangeAllRequest,
-): Required<Pick<RangeAllRequest, "pageSize">> & RangeAllRequest {
+): Required<Pick<RangeAllRequest, "pageSize" | "cursor">> & RangeAllRequest {
   checkObject(request, "rangeAll", "{ pageSize: 100 }");
-  const { pageSize = 100 } = request;
-  checkFields("rangeAll", { ...request, pageSize }, RANGE_ALL);
-  return { ...request, pageSize };
+  const { pageSize = 100, cursor = "0" } = request;
+  checkFields("rangeAll", { ...request, pageSize, cursor }, RANGE_ALL);
+  // "" is the nextCursor of the last page: starting there would page nothing, in silence.
+  if (cursor === "") {
+    invalid(
+      "cursor",
+      'is "", the nextCursor of the last page, after which no vectors remain; give "0" (or no cursor) to start from the first',
+    );
+  }
+  return { ...request, pageSize, cursor };
 }
 
 /**

@@ -299,11 +299,11 @@ export class VectorIndex<Meta = AnyMeta> {
   rangeAll(request: RangeAllRequest = {}, options?: RequestOptions): RangeIterable<Meta> {
     const index = this;
     async function* pages(): AsyncGenerator<RangePage<Meta>> {
-      const { pageSize, ...rest } = rangeAllRequest(request);
+      const { pageSize, cursor: start, ...rest } = rangeAllRequest(request);
       checkRequestOptions("rangeAll", options);
       // A cursor seen before, the one just sent or an older one, would loop forever.
       const seen = new Set<string>();
-      for (let cursor = "0"; cursor !== ""; ) {
+      for (let cursor = start; cursor !== ""; ) {
         seen.add(cursor);
         // An aborted signal ends the loop here: each page's call checks it before sending.
         const page = await index.range({ ...rest, cursor, limit: pageSize }, options);

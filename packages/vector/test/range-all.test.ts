@@ -1,4 +1,4 @@
-import { AbortError, type VectorRecord, XError } from "@x/vector";
+import { AbortError, ValidationError, type VectorRecord, XError } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { index, type Reply } from "./stub";
 
@@ -35,6 +35,25 @@ describe("rangeAll", () => {
       ["0", "2", "4"].map((cursor) => ({ ...expected, cursor })),
     );
     expect(seen.every((s) => s.path === "/range")).toBe(true);
+  });
+
+  it("starts from a given cursor, the nextCursor of an earlier page", async () => {
+    const { client, seen } = index(pages.slice(1));
+    const rest = await collect(client.rangeAll({ pageSize: 2, cursor: "2" }));
+    expect(rest.map((r) => r.id)).toEqual(["c", "d", "e"]);
+    expect(seen.map((s) => s.body)).toEqual([
+      { cursor: "2", limit: 2 },
+      { cursor: "4", limit: 2 },
+    ]);
+  });
+
+  it('refuses the cursor "" (the end) before sending anything', async () => {
+    const { client, seen } = index(pages);
+    const error = await collect(client.rangeAll({ cursor: "" })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe("cursor");
+    expect((error as ValidationError).message).toMatch(/nextCursor of the last page/);
+    expect(seen).toHaveLength(0);
   });
 
   it("ranges within the index's namespace", async () => {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendSafely } from "../send-safely.js";
+import { workflowErrorBody } from "../http/error-body.js";
+import { sendSafely } from "../http/send-safely.js";
 import type { VectorService } from "../vector/service.js";
-import { workflowErrorBody } from "../workflow/http.js";
+import { PAGE_SCRIPT } from "./generated/page-script.js";
 import { PAGE_CSS, PAGE_HTML, vectorLinkPage } from "./page-html.js";
-import { PAGE_SCRIPT } from "./page-script.js";
 
 /**
  * The dev dashboard. The page and its assets are public (they hold no data); the data comes

@@ -1,34 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ValidationError } from "@x/core";
 import type { Optional } from "@x/core/internal";
-import { formatViolations, loadSpec, validateRequestParts } from "@x/openapi-check";
-import { decodePercent } from "@x/openapi-check/internal";
-import { answerPreflight, applyCors, corsPolicy, forbiddenOriginMessage } from "../cors.js";
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  flatHeaders,
-  HttpError,
-  hasBearer,
-  isUnloggedPoll,
-  MethodNotAllowed,
-  parseJson,
-  readBody,
-  requestUrl,
-} from "../http.js";
-import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../options.js";
-import { sendJsonSafely } from "../send-safely.js";
-import { short } from "../workflow/http.js";
+import { corsPolicy } from "../http/cors.js";
+import { vectorErrorBody } from "../http/error-body.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../http/request.js";
+import { type Served, serve, serviceCors } from "../http/serve.js";
+import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../server/options.js";
 import { deleteBody, idsToDelete } from "./delete.js";
-import { DimensionMismatchError, InvalidInputError, NamespaceNotFoundError } from "./errors.js";
-import { FilterWork } from "./filter-work.js";
-import { info } from "./info.js";
+import { InvalidInputError } from "./errors.js";
 import { upsertBody } from "./input.js";
-import { AnswerBudget, checkRequestLimits, type VectorLimits, vectorLimits } from "./limits.js";
-import { parseQueryBody, runQuery } from "./query.js";
-import { fetch, output, range, refuseBothFetchCriteria } from "./read.js";
-import { scan, scanRequest } from "./scan.js";
+import { type VectorLimits, vectorLimits } from "./limits.js";
+import { output } from "./read.js";
+import { VECTOR_ERROR_STATUSES, vectorRoutes } from "./routes.js";
 import { VectorStore } from "./store.js";
-import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
 import type {
   Include,
   IndexConfig,
@@ -126,7 +110,7 @@ export interface VectorService {
    * vector.upsert({ id: "c", vector: [1, 1] }, "movies");
    * ```
    */
-  upsert(records: unknown, namespace?: string): void;
+  upsert(records: VectorRecordInput | VectorRecordInput[], namespace?: string): void;
   /**
    * Upserts as `upsert` does, but the records are ready at once (seed and state file).
    *
@@ -138,7 +122,7 @@ export interface VectorService {
    * vector.load([{ id: "a", vector: [1, 0] }]); // ready at once, not pending
    * ```
    */
-  load(records: unknown, namespace?: string): void;
+  load(records: VectorRecordInput | VectorRecordInput[], namespace?: string): void;
   /**
    * Deletes what exists of `ids`; returns how many were deleted. NamespaceNotFoundError for an unknown namespace.
    *
@@ -151,7 +135,7 @@ export interface VectorService {
    * vector.delete(["a", "b"]); // 1
    * ```
    */
-  delete(ids: unknown, namespace?: string): number;
+  delete(ids: string | string[], namespace?: string): number;
   /**
    * Drops one namespace (the default one is emptied), or with no name every namespace.
    *
@@ -193,14 +177,14 @@ export interface VectorEmulator extends VectorService {
   checkRecords(records: unknown): VectorRecordInput[];
   /** Loads records `checkRecords` returned, ready at once, without checking them again. */
   loadChecked(records: VectorRecordInput[], namespace: string): void;
+  /** The limits it enforces (an import checks the records it brings against them). */
+  readonly limits: VectorLimits;
+  /** Records of each namespace, the default one included. */
+  namespaceSizes(): Map<string, number>;
 }
 
 const METRICS: Metric[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"];
 const TYPES: IndexType[] = ["DENSE", "SPARSE", "HYBRID"];
-const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
-/** The dev server's own writes and reads beside the spec's, each at `/<name>` and `/<name>/<namespace>`. */
-export const DEV_ROUTE_NAMES = ["upsert", "delete", "reset", "scan"] as const;
-const DEV_ROUTES = new Set<string>(DEV_ROUTE_NAMES);
 
 function indexConfig(index: IndexOptions = {}): IndexConfig {
   refuseUnknownOptions(index, INDEX_OPTIONS);
@@ -226,42 +210,6 @@ function indexConfig(index: IndexOptions = {}): IndexConfig {
     throw new ValidationError("dimension", `must be an integer from 1 to 65536 (got ${String(d)})`);
   }
   return config;
-}
-
-interface Route {
-  name: string;
-  method: "GET" | "POST";
-  /** The namespace segment as sent (percent-encoded), if any. */
-  segment: string | undefined;
-}
-
-/** `/op` or `/op/<percent-encoded namespace>`; undefined when no route has that shape. */
-function route(pathname: string): Route | undefined {
-  const match = /^\/([a-z]+)(?:\/([^/]*))?$/.exec(pathname);
-  if (!match) return undefined;
-  const name = match[1]!;
-  if (!SPEC_ROUTES.has(name) && !DEV_ROUTES.has(name)) return undefined;
-  const segment = match[2];
-  if (segment !== undefined && name === "info") return undefined;
-  return { name, method: name === "info" ? "GET" : "POST", segment };
-}
-
-function namespaceOf(segment: string | undefined): string {
-  if (segment === undefined) return "";
-  const namespace = decodePercent(segment);
-  if (namespace === undefined) {
-    throw new HttpError(400, `namespace: malformed percent-encoding in "${segment}"`);
-  }
-  return namespace;
-}
-
-/** The one place a failure becomes a status; undefined for a bug (answered 500). */
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof HttpError) return error.status;
-  if (error instanceof NamespaceNotFoundError) return 404;
-  if (error instanceof DimensionMismatchError) return 422;
-  if (error instanceof InvalidInputError) return 400;
-  return undefined;
 }
 
 /**
@@ -292,11 +240,16 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     options.now,
     limits.maxNamespaces,
   );
-  const spec = loadSpec("vector");
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? (() => {});
-  const cors = corsPolicy(options.corsOrigin);
-  const budget = () => new AnswerBudget(limits.maxAnswerBytes, config.dimension);
+  const served: Served = {
+    name: "vector",
+    errorBody: vectorErrorBody,
+    log,
+    logPolls: options.logPolls,
+    cors: serviceCors(corsPolicy(options.corsOrigin)),
+    errorStatuses: VECTOR_ERROR_STATUSES,
+  };
 
   /** Writes records already checked (by `upsertBody`). */
   const put = (records: VectorRecordInput[], namespace: string, pendingMs?: number) => {
@@ -318,126 +271,20 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     return store.delete(ids, namespace);
   };
 
-  const answer = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
-    const url = requestUrl(req);
-    const found = route(url.pathname);
-    if (!found) throw new HttpError(404, `no route for ${req.method} ${url.pathname}`);
-    if (!hasBearer(req, options.token)) throw new HttpError(401, "Unauthorized");
-    const infoPost = isToleratedInfoPost(found.name, req);
-    const method = infoPost ? "POST" : found.method;
-    if (req.method !== method) {
-      // /info takes the tolerated POST as well as the spec's GET.
-      const allow = found.name === "info" ? "GET, POST" : method;
-      throw new MethodNotAllowed(
-        allow,
-        `${req.method} is not allowed on /${found.name}; use ${allow}`,
-      );
-    }
-    const ns = namespaceOf(found.segment);
-    const sent = method === "POST" ? parseJson(await readBody(req, limit)) : undefined;
-    // What the spec would have: a tolerated POST /info is checked as the GET it stands for.
-    const body = found.name === "range" ? rangeWithStringCursor(sent) : infoPost ? undefined : sent;
-    // In the service's words, which the spec validator's account of its oneOf would not be.
-    if (found.name === "fetch") refuseBothFetchCriteria(body);
-    if (SPEC_ROUTES.has(found.name)) {
-      const check = validateRequestParts(spec, {
-        method: infoPost ? "GET" : req.method,
-        url: url.pathname + url.search,
-        headers: flatHeaders(req),
-        body,
-      });
-      const security = check.violations.some((v) => v.where === "security");
-      if (check.violations.length > 0)
-        throw new HttpError(security ? 401 : 400, formatViolations(check.violations));
-      checkRequestLimits(found.name, body, limits);
-    }
-    switch (found.name) {
-      case "info":
-        return { status: 200, body: { result: info(config, store.counts()) } };
-      case "range":
-        return { status: 200, body: { result: range(store.namespace(ns), body, budget()) } };
-      case "fetch":
-        return { status: 200, body: { result: fetch(store.namespace(ns), body, budget()) } };
-      case "query": {
-        const space = store.namespace(ns);
-        const { queries, batch } = parseQueryBody(body, config, limits);
-        // One budget of answer bytes and one of filter work for the whole batch: it is one
-        // request and one answer.
-        const shared = budget();
-        const work = new FilterWork(limits.maxFilterSteps);
-        const lists = queries.map((q) => runQuery(space, config, q, shared, work));
-        return { status: 200, body: { result: batch ? lists : lists[0] } };
-      }
-      case "upsert":
-        upsert(body, ns);
-        return { status: 200, body: { result: "Success" } };
-      case "delete":
-        return { status: 200, body: { result: { deleted: deleteIn(body, ns) } } };
-      case "scan":
-        return {
-          status: 200,
-          body: {
-            result: scan(
-              store.namespace(ns),
-              scanRequest(body, limits),
-              new FilterWork(limits.maxFilterSteps),
-            ),
-          },
-        };
-      default:
-        // `/reset?all` empties every namespace, `/reset/<ns>` one, `/reset` the default one;
-        // emptied namespaces stay listed in info, as on the service.
-        if (url.searchParams.has("all")) store.emptyAll();
-        else store.empty(ns);
-        return { status: 200, body: { result: "Success" } };
-    }
-  };
+  const routes = vectorRoutes({
+    token: options.token,
+    config,
+    limits,
+    store,
+    maxBodyBytes,
+    upsert: (records, namespace) => upsert(records, namespace),
+    deleteIn,
+  });
 
   return {
     index: config,
     handle(req, res) {
-      const started = performance.now();
-      const quiet = isUnloggedPoll(req, options.logPolls);
-      // The path only: the query may carry the token (`?svc_token=`).
-      const pathOnly = short((req.url ?? "/").split("?")[0] as string);
-      const logAnswer = (status: number) => {
-        if (quiet) return;
-        log(
-          `[vector] ${req.method} ${pathOnly} ${status} ${(performance.now() - started).toFixed(1)} ms`,
-        );
-      };
-      const finish = (status: number, body: unknown) => {
-        const errorBody = (code: number, error: string) => ({ error, status: code });
-        const sent = sendJsonSafely(res, status, body, errorBody, (line) =>
-          log(`[vector] ${line}`),
-        );
-        logAnswer(sent);
-      };
-      const verdict = applyCors(req, res, cors);
-      if (verdict === "preflight") {
-        answerPreflight(res);
-        logAnswer(204);
-        return;
-      }
-      if (verdict === "forbidden") {
-        finish(403, { error: forbiddenOriginMessage(req), status: 403 });
-        return;
-      }
-      answer(req).then(
-        ({ status, body }) => finish(status, body),
-        (err: unknown) => {
-          const status = statusOf(err);
-          if (status !== undefined && err instanceof Error) {
-            if (err instanceof MethodNotAllowed) res.setHeader("allow", err.allow);
-            if (status === 413) res.setHeader("connection", "close");
-            finish(status, { error: err.message, status });
-            return;
-          }
-          // Only a bug lands here; bad input is answered with a 4xx above.
-          log(`[vector] internal error: ${err instanceof Error ? err.stack : String(err)}`);
-          finish(500, { error: "internal server error", status: 500 });
-        },
-      );
+      serve(req, res, served, routes);
     },
     async close() {},
     exportRecords() {
@@ -462,6 +309,10 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     },
     loadChecked(records, namespace) {
       put(records, namespace, 0);
+    },
+    limits,
+    namespaceSizes() {
+      return new Map(store.names().map((name) => [name, store.namespace(name).size]));
     },
     delete(ids, namespace = "") {
       return deleteIn(ids, namespace);

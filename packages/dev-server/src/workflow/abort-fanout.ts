@@ -2,6 +2,12 @@
 // shared by all of them. A listener per delivery on that signal passed Node's limit of 10
 // at the 11th concurrent delivery and printed a MaxListenersExceededWarning into the user's
 // terminal; here each shared signal gets one listener, which cuts every delivery held.
+//
+// The two plainer ways fall short: `setMaxListeners` only hides the warning (a listener per
+// delivery stays on the shared signal), and `AbortSignal.any` holds its dependent signals
+// weakly, where runtimes have lost aborts to garbage collection (nodejs/node#65995 on
+// Node 24 and 26; the same class of bug in Deno and Bun); a missed abort here would leave a
+// delivery running after close().
 
 const held = new WeakMap<AbortSignal, Set<() => void>>();
 

@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from "../clock.js";
+import type { Clock, TimerHandle } from "../clock/clock.js";
 
 export interface FlowLimits {
   /** Most deliveries in flight at once. */

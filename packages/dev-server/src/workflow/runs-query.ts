@@ -1,6 +1,5 @@
-import type { ServerResponse } from "node:http";
-import { HttpError } from "../http.js";
-import { sendJson } from "./http.js";
+import { HttpError } from "../http/errors.js";
+import type { Answer } from "../http/serve.js";
 import type { RunState, RunStore, RunView } from "./runs.js";
 
 /** What `GET /v2/dev/runs` may be asked to narrow the listing to. */
@@ -25,6 +24,10 @@ export const RUN_STATES: readonly RunState[] = [
   "cancelled",
 ];
 
+/**
+ * The most runs one listing holds: `?limit=` goes up to it, and a listing without `limit`
+ * that would hold more is refused (a 400 naming it), so an answer stays a bounded size.
+ */
 export const MAX_RUNS_LIMIT = 1000;
 
 /** A query parameter the listing cannot honour; answered as a 400. */
@@ -86,8 +89,11 @@ export function selectRuns(runs: RunView[], filter: RunsFilter): RunView[] {
   return filter.limit === undefined ? kept : kept.slice(-filter.limit);
 }
 
-/** Answers `GET /v2/dev/runs`: `{ runs }`, or a 400 naming the query parameter at fault. */
-export function listRuns(res: ServerResponse, query: URLSearchParams, store: RunStore): void {
+/**
+ * Answers `GET /v2/dev/runs`: `{ runs }`, or a 400 naming the query parameter at fault, or
+ * saying how to narrow a listing of more than `MAX_RUNS_LIMIT` runs.
+ */
+export function listRuns(query: URLSearchParams, store: RunStore): Answer {
   let filter: RunsFilter;
   try {
     filter = readRunsFilter(query);
@@ -95,5 +101,12 @@ export function listRuns(res: ServerResponse, query: URLSearchParams, store: Run
     if (!(error instanceof RunsQueryError)) throw error;
     throw new HttpError(400, error.message);
   }
-  sendJson(res, 200, { runs: selectRuns(store.list(), filter) });
+  const runs = selectRuns(store.list(), filter);
+  if (runs.length > MAX_RUNS_LIMIT) {
+    throw new HttpError(
+      400,
+      `${runs.length} runs match, over the ${MAX_RUNS_LIMIT} one listing holds; pass limit (1 to ${MAX_RUNS_LIMIT}) for the most recent, or narrow by state or label`,
+    );
+  }
+  return { status: 200, body: { runs } };
 }

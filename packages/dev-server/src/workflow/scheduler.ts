@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from "../clock.js";
+import type { Clock, TimerHandle } from "../clock/clock.js";
 import { type Bytes, type Outcome, post } from "./delivery.js";
 import { FAILURE_CALL_HEADER, failureReport } from "./failure-callback.js";
 import type { FlowControl, FlowLimits } from "./flow-control.js";

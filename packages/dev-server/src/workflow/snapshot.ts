@@ -1,15 +1,29 @@
 // The workflow service's part of a dev server snapshot: every run in creation order (the
 // unfinished ones with their next step), each key's flow-control window and the random
 // generator's state; and putting one back, after cancelling what the service was doing.
-import { isRandomState, type RandomState } from "../random.js";
+
 import type { SavedFlowKey } from "./flow-control.js";
+import { isRandomState, type RandomState } from "./random.js";
 import { isFinal } from "./runs.js";
 import { type BodyCache, isUnfinished, loadRun, type SnapshotRun, saveRun } from "./saved-runs.js";
 import { drive } from "./scheduler.js";
 import type { TriggerContext } from "./trigger.js";
 
-/** The workflow service's state, as `snapshot()` gives it and `restore()` takes it. */
+/** What makes `WorkflowSnapshot` its own type: a type only, never a value. */
+declare const workflowSnapshot: unique symbol;
+
+/**
+ * The workflow service's state, as `snapshot()` gives it and `restore()` takes it back: a
+ * plain JSON value. What it holds is the service's own, and may change from one version to
+ * the next; keep it, write it as JSON, and hand it back.
+ */
 export interface WorkflowSnapshot {
+  /** Marks the type; a snapshot has no such field at run time. */
+  readonly [workflowSnapshot]: "WorkflowSnapshot";
+}
+
+/** What a `WorkflowSnapshot` holds. */
+export interface WorkflowState {
   /** The clock's time when it was taken (Unix ms); a manual clock is set back to it. */
   savedAt: number;
   /** Every run in creation order; the unfinished ones with their next step. */
@@ -20,7 +34,7 @@ export interface WorkflowSnapshot {
   random?: RandomState;
 }
 
-export function takeSnapshot(ctx: TriggerContext): WorkflowSnapshot {
+export function takeSnapshot(ctx: TriggerContext): WorkflowState {
   const { deps, store } = ctx;
   const runs: SnapshotRun[] = store.list().map((view) => {
     const id = view.workflowRunId;
@@ -38,6 +52,16 @@ export function takeSnapshot(ctx: TriggerContext): WorkflowSnapshot {
   };
 }
 
+/** The state handed out as the snapshot users keep and pass back. */
+export function sealWorkflowState(state: WorkflowState): WorkflowSnapshot {
+  return state as unknown as WorkflowSnapshot;
+}
+
+/** What a snapshot handed back holds, unchecked: `checkSnapshot` checks it before use. */
+export function openWorkflowSnapshot(snapshot: WorkflowSnapshot): WorkflowState {
+  return snapshot as unknown as WorkflowState;
+}
+
 /** An unfinished run of a snapshot, rebuilt and ready to resume; undefined for a finished one. */
 export type LoadedRun = ReturnType<typeof loadRun> | undefined;
 
@@ -45,7 +69,7 @@ export type LoadedRun = ReturnType<typeof loadRun> | undefined;
  * The snapshot's runs rebuilt, in its order. Throws (a TypeError, a HeaderError) for a
  * malformed snapshot, before anything is replaced.
  */
-export function checkSnapshot(snapshot: WorkflowSnapshot): LoadedRun[] {
+export function checkSnapshot(snapshot: WorkflowState): LoadedRun[] {
   if (!Array.isArray(snapshot.runs) || !Array.isArray(snapshot.flowControl)) {
     throw new TypeError("runs and flowControl must be arrays");
   }
@@ -81,7 +105,7 @@ export function checkSnapshot(snapshot: WorkflowSnapshot): LoadedRun[] {
  */
 export function restoreSnapshot(
   ctx: TriggerContext,
-  snapshot: WorkflowSnapshot,
+  snapshot: WorkflowState,
   loaded: LoadedRun[],
 ): void {
   const { deps, store } = ctx;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import {
   type ContractSpec,
   parseBody,
@@ -6,13 +6,14 @@ import {
   validateRequestParts,
 } from "@x/openapi-check";
 import { decodePercent } from "@x/openapi-check/internal";
-import { DEFAULT_MAX_BODY_BYTES, flatHeaders, HttpError, readBody } from "../http.js";
-import type { RandomSource } from "../random.js";
+import { HttpError } from "../http/errors.js";
+import { DEFAULT_MAX_BODY_BYTES, flatHeaders, readBody, short } from "../http/request.js";
+import type { Answer } from "../http/serve.js";
 import type { Bytes } from "./delivery.js";
 import { deliveryUrl } from "./delivery-url.js";
 import { readOptions, type TriggerOptions } from "./headers.js";
-import { sendJson, short } from "./http.js";
 import type { WorkflowLimits } from "./limits.js";
+import type { RandomSource } from "./random.js";
 import { requestFingerprint } from "./repeat.js";
 import type { RunStore, RunView } from "./runs.js";
 import { type DriverDeps, drive, type LiveRun, type RunPlan } from "./scheduler.js";
@@ -39,10 +40,9 @@ export interface TriggerContext {
  */
 export async function handleTrigger(
   req: IncomingMessage,
-  res: ServerResponse,
   rawPath: string,
   ctx: TriggerContext,
-): Promise<void> {
+): Promise<Answer> {
   // Every escape is decoded: a client may encode the whole URL or only what would end the
   // path (%, ?, #, space), and both must name the same URL.
   const url = decodePercent(rawPath.slice(TRIGGER_PREFIX.length));
@@ -87,10 +87,13 @@ export async function handleTrigger(
   if (existing !== undefined) {
     if (ctx.fingerprints.get(id) === fingerprint) {
       ctx.deps.log(`[workflow] run ${id}: the same trigger again, answered with the run`);
-      return sendJson(res, 200, {
-        workflowRunId: existing.workflowRunId,
-        workflowCreatedAt: existing.workflowCreatedAt,
-      });
+      return {
+        status: 200,
+        body: {
+          workflowRunId: existing.workflowRunId,
+          workflowCreatedAt: existing.workflowCreatedAt,
+        },
+      };
     }
     throw new HttpError(
       400,
@@ -111,7 +114,7 @@ export async function handleTrigger(
   ctx.store.add(run.view);
   ctx.deps.live.set(id, run);
   drive(run, ctx.deps);
-  sendJson(res, 200, { workflowRunId: id, workflowCreatedAt: createdAt });
+  return { status: 200, body: { workflowRunId: id, workflowCreatedAt: createdAt } };
 }
 
 /** What a run keeps of its trigger request: enough to rebuild it after a restart. */

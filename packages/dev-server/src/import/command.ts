@@ -1,0 +1,85 @@
+// `x-dev import`: a live vector index copied into a state file, with progress, Ctrl+C saving
+// what was imported, and a re-run resuming where it stopped. The token is never printed:
+// the client's errors never carry it, and nothing here writes it.
+import { AbortError } from "@x/core";
+import { explainParseError, UsageError } from "../cli/usage.js";
+import {
+  IMPORT_FLAGS,
+  IMPORT_USAGE,
+  type ImportCommand,
+  importCommand,
+} from "./command-options.js";
+import { progressReporter } from "./progress-line.js";
+import { importIntoStateFile } from "./state-file-import.js";
+
+/** The streams and signals the command uses; the process's own when run as `x-dev import`. */
+export interface CommandIo {
+  stdout: { write(text: string): unknown; isTTY?: boolean | undefined };
+  stderr: { write(text: string): unknown };
+  /** Calls `stop` on Ctrl+C (SIGINT) and SIGTERM; returns what undoes that. */
+  onInterrupt(stop: () => void): () => void;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** Runs `x-dev import <args>`; resolves with the exit code (0, 1 failed, 2 usage, 130 interrupted). */
+export async function runImportCommand(args: string[], io: CommandIo): Promise<number> {
+  let command: ImportCommand | "help";
+  try {
+    command = importCommand(args);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError
+        ? error
+        : explainParseError(error as Error, Object.keys(IMPORT_FLAGS));
+    io.stderr.write(`x-dev: ${usage.message}\nRun "x-dev import --help" to see every option.\n`);
+    return 2;
+  }
+  if (command === "help") {
+    io.stdout.write(IMPORT_USAGE);
+    return 0;
+  }
+  const { url, token, stateFile, namespaces, pageSize, maxRetries } = command;
+  const controller = new AbortController();
+  const undo = io.onInterrupt(() => controller.abort());
+  const started = performance.now();
+  const reporter = progressReporter(
+    (text) => io.stdout.write(text),
+    io.stdout.isTTY === true,
+    () => performance.now() - started,
+  );
+  let records = 0;
+  try {
+    const result = await importIntoStateFile(stateFile, {
+      url,
+      token,
+      namespaces,
+      pageSize,
+      maxRetries,
+      signal: controller.signal,
+      onProgress(progress) {
+        records = progress.records;
+        reporter.page(progress);
+      },
+    });
+    reporter.done();
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? ` (${count(Math.round(result.records / seconds))} records/s)` : "";
+    io.stdout.write(
+      `x-dev: imported ${count(result.records)} records in ${result.namespaces} namespaces into ${stateFile}${rate}; "x-dev start --state ${stateFile}" serves them\n`,
+    );
+    return 0;
+  } catch (error) {
+    reporter.done();
+    const saved = `${count(records)} records imported and saved to ${stateFile}; run the same command again to resume`;
+    if (error instanceof AbortError) {
+      io.stderr.write(`x-dev: import interrupted: ${saved}\n`);
+      return 130;
+    }
+    const said = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`x-dev: import stopped: ${said}\n${records > 0 ? `x-dev: ${saved}\n` : ""}`);
+    return 1;
+  } finally {
+    undo();
+  }
+}
