@@ -77,6 +77,9 @@ async function runSuite(label, specs) {
       [
         "run",
         ...SUITE,
+        // The suite files' project (vitest.config.ts): the other is not set up at all.
+        "--project",
+        "shared",
         "--no-isolate",
         "--maxWorkers=1",
         "--experimental.fsModuleCache",
