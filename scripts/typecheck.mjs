@@ -10,17 +10,21 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { parse } from "yaml";
 import { mapBounded } from "./lib/map-bounded.mjs";
 import { installTypeScript, NATIVE } from "./lib/typescript.mjs";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** The workspace's folders besides the root (pnpm-workspace.yaml: packages/*, bench, examples). */
-const FOLDERS = [
-  ...readdirSync(join(ROOT, "packages")).map((name) => join(ROOT, "packages", name)),
-  join(ROOT, "bench"),
-  join(ROOT, "examples"),
-];
+/** The workspace's folders besides the root, from pnpm-workspace.yaml (`dir` or `dir/*`). */
+const FOLDERS = parse(readFileSync(join(ROOT, "pnpm-workspace.yaml"), "utf8")).packages.flatMap(
+  (pattern) =>
+    pattern.endsWith("/*")
+      ? readdirSync(join(ROOT, pattern.slice(0, -2))).map((name) =>
+          join(ROOT, pattern.slice(0, -2), name),
+        )
+      : [join(ROOT, pattern)],
+);
 // The native compiler spreads one compile over the cores itself; two at a time keep both busy
 // while one of them reads its files.
 const PARALLEL = 2;

@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,6 +43,9 @@ beforeEach(() => {
   ]) {
     cpSync(join(scripts, file), join(root, "scripts", file));
   }
+  // The script's own dependencies (yaml) resolve from the repo's.
+  symlinkSync(join(scripts, "../node_modules"), join(root, "node_modules"), "dir");
+  write("pnpm-workspace.yaml", "packages:\n  - packages/*\n  - bench\n");
   write(
     "package.json",
     manifest("root", {
@@ -58,7 +62,6 @@ beforeEach(() => {
     }),
   );
   write("bench/package.json", manifest("@x/bench", { typecheck: "tsc --noEmit -p tsconfig.json" }));
-  write("examples/package.json", manifest("@x/examples", {}));
   const tsc = join(cache, "x-runtimes", `typescript@${NATIVE}`, "node_modules", ".bin", "tsc");
   mkdirSync(dirname(tsc), { recursive: true });
   writeFileSync(
