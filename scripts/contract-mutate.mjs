@@ -158,8 +158,8 @@ async function typesOf(service, document) {
 
 /**
  * Type-checks a copy of the client package whose generated types are `types` with the native
- * compiler; resolves to tsc's exit code and its first lines of output. The copy sits under the root's
- * node_modules/.cache, where no other stage of `pnpm check` looks (lint, the import rules,
+ * compiler; resolves to tsc's exit code and its first lines of output. The copy sits under
+ * the root's node_modules/.cache, where no other stage of `pnpm check` looks (lint, the import rules,
  * the spec walk and the release rehearsal read the packages, and may run beside this), with
  * a `node_modules` link to the package's own, so `@x/core` resolves as it does for the
  * package and the rest from the root's, and its package.json, so the tests' imports of the

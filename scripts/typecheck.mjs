@@ -31,8 +31,9 @@ const PARALLEL = 2;
 
 /**
  * The compiles of a folder's type-check scripts (`typecheck` in a package; `typecheck:*` at
- * the root, `typecheck` there being this script), as `{ folder, script, args }`. A script
- * step that is not a `tsc` command is an error: this script would not run it.
+ * the root, `typecheck` there being this script), as `{ folder, label, args }` (label:
+ * `<package>#<script>`). A script step that is not a `tsc` command is an error: this script
+ * would not run it.
  */
 function compilesOf(folder, isRoot) {
   const manifest = join(folder, "package.json");
