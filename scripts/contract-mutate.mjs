@@ -5,7 +5,8 @@
 // Then the type-level mutations (`typeMutations`): each renames a field, parameter or header
 // in the source spec (specs/<service>/openapi.yaml), generates the client's types from it as
 // `pnpm gen` would, and type-checks a copy of the client package (src and test) against
-// them. A type mutant is killed when tsc fails: a spec rename must break the compiler.
+// them with the native compiler (TypeScript 7, as `pnpm typecheck` runs it). A type mutant is
+// killed when tsc fails: a spec rename must break the compiler.
 // Prints "killed N/M" and exits non-zero when any mutant survives.
 //
 //   node scripts/contract-mutate.mjs [--only <text>] [--jobs <n>]
@@ -26,6 +27,7 @@ import { parseArgs } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse as parseYaml } from "yaml";
 import { mapBounded } from "./lib/map-bounded.mjs";
+import { installTypeScript, NATIVE } from "./lib/typescript.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const contract = join(root, "packages/contract");
@@ -75,6 +77,9 @@ async function runSuite(label, specs) {
       [
         "run",
         ...SUITE,
+        // The suite files' project (vitest.config.ts): the other is not set up at all.
+        "--project",
+        "shared",
         "--no-isolate",
         "--maxWorkers=1",
         "--experimental.fsModuleCache",
@@ -152,9 +157,9 @@ async function typesOf(service, document) {
 }
 
 /**
- * Type-checks a copy of the client package whose generated types are `types`; resolves to
- * tsc's exit code and its first lines of output. The copy sits under the root's
- * node_modules/.cache, where no other stage of `pnpm check` looks (lint, the import rules,
+ * Type-checks a copy of the client package whose generated types are `types` with the native
+ * compiler; resolves to tsc's exit code and its first lines of output. The copy sits under
+ * the root's node_modules/.cache, where no other stage of `pnpm check` looks (lint, the import rules,
  * the spec walk and the release rehearsal read the packages, and may run beside this), with
  * a `node_modules` link to the package's own, so `@x/core` resolves as it does for the
  * package and the rest from the root's, and its package.json, so the tests' imports of the
@@ -180,7 +185,7 @@ async function typecheckWith(service, label, types) {
       JSON.stringify({ extends: join(pkg, "tsconfig.json"), include: ["src", "test"] }),
     );
     return await new Promise((resolve) => {
-      const child = spawn(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", dir], {
+      const child = spawn(compiler.binary, ["--noEmit", "-p", dir], {
         cwd: pkg,
         stdio: ["ignore", "pipe", "ignore"],
       });
@@ -196,6 +201,7 @@ async function typecheckWith(service, label, types) {
 }
 
 let typeKilled = 0;
+const compiler = await installTypeScript(NATIVE);
 const sources = Object.fromEntries(
   SERVICES.map((s) => [s, parseYaml(readFileSync(join(root, `specs/${s}/openapi.yaml`), "utf8"))]),
 );

@@ -19,7 +19,8 @@ beforeEach(() => {
   cpSync(join(scripts, "check"), join(root, "scripts/check"), { recursive: true });
   cpSync(join(scripts, "test-ci.mjs"), join(root, "scripts/test-ci.mjs"));
   writeFileSync(join(root, "scripts/ensure-chromium.mjs"), 'console.log("chromium: present");\n');
-  // The runtimes' download takes a moment, then leaves a mark the matrix looks for.
+  // The runtimes' and the compilers' downloads take a moment, then leave a mark the stages
+  // that need them look for.
   mkdirSync(join(root, "scripts/runtimes"));
   writeFileSync(
     join(root, "scripts/runtimes/main.mjs"),
@@ -30,6 +31,16 @@ beforeEach(() => {
       'console.log("runtimes: in the cache");',
     ].join("\n"),
   );
+  mkdirSync(join(root, "scripts/types-matrix"));
+  writeFileSync(
+    join(root, "scripts/types-matrix/main.mjs"),
+    [
+      'import { writeFileSync } from "node:fs";',
+      "await new Promise((resolve) => setTimeout(resolve, 500));",
+      'writeFileSync("compilers-fetched", process.argv.slice(2).join(" "));',
+      'console.log("compilers: in the cache");',
+    ].join("\n"),
+  );
   // `pnpm run <stage>` exits with $FAIL_<stage> (default 0); the counted stages leave their
   // counts; `pnpm exec vitest ... --outputFile.json=F` writes a report of 7 passed tests.
   const fake = `#!/bin/sh
@@ -37,7 +48,8 @@ if [ "$1" = run ]; then
   stage=$(echo "$2" | tr -c 'a-z\\n' _)
   case "$2" in
     test:runtimes) [ "$(cat runtimes-fetched)" = --install-only ] || exit 9; mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
-    types:matrix) mkdir -p .check-results; echo '{"passed":4,"failed":0}' > .check-results/types.json;;
+    typecheck) [ "$(cat compilers-fetched)" = --install-only ] || exit 9;;
+    types:matrix) [ "$(cat compilers-fetched)" = --install-only ] || exit 9; mkdir -p .check-results; echo '{"passed":4,"failed":0}' > .check-results/types.json;;
     release:rehearse) mkdir -p .check-results; echo '{"passed":2,"failed":0}' > .check-results/release.json;;
     spec:walk) mkdir -p .check-results; echo '{"passed":1,"failed":0}' > .check-results/spec-walk.json;;
   esac
@@ -75,6 +87,7 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
     expect(names).toEqual([
       "chromium",
       "runtimes",
+      "compilers",
       "lint:spec",
       "gen:check",
       "workflows:check",

@@ -11,8 +11,9 @@
 // suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
 // add up to the totals line. The downloads run in the background from the start, beside the
 // gates and the build: Chromium's install (apt-get, on a fresh machine), awaited before the
-// stages that drive a browser, and the runtimes of the matrix (into their cache), awaited
-// before the matrix.
+// stages that drive a browser, the runtimes of the matrix (into their cache), awaited
+// before the matrix, and the TypeScript compilers (into the same cache), awaited before
+// typecheck, the types matrix, the contract's type mutants and the spec walk.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,11 +53,17 @@ const STAGES = [
   // Typecheck and contract:mutate need no dist/, but wait for the build all the same: it keeps
   // both cores busy, and the suite after it is the longest stage (measured: the build beside
   // typecheck took twice as long, and the suite started that much later).
-  // `turbo run typecheck` with --only: the generated code it would regenerate first is what
-  // gen:check has just found in step with the specs (the build ran it, too).
-  { name: "typecheck", run: ["typecheck", "--only"], after: ["build"] },
+  // Its script runs `turbo run build` first: all cached by now. The native compiler it runs
+  // is among the compilers downloaded in the background.
+  { name: "typecheck", run: ["typecheck"], after: ["build"], downloads: ["compilers"] },
   // The packed packages compiled as users compile them, with each TypeScript of the matrix.
-  { name: "types", run: ["types:matrix"], after: ["build"], counted: "types" },
+  {
+    name: "types",
+    run: ["types:matrix"],
+    after: ["build"],
+    counted: "types",
+    downloads: ["compilers"],
+  },
   // Its script runs `turbo run build` first: all cached by now, nothing is rewritten.
   { name: "api:check", run: ["api:check"], after: ["build"] },
   // attw --pack leaves each package's tarball in its folder for a moment: the stages that
@@ -69,7 +76,12 @@ const STAGES = [
     after: ["build"],
     apart: ["release:rehearse", "spec:walk"],
   },
-  { name: "contract:mutate", run: ["contract:mutate"], after: ["build"] },
+  {
+    name: "contract:mutate",
+    run: ["contract:mutate"],
+    after: ["build"],
+    downloads: ["compilers"],
+  },
   {
     name: "test:runtimes",
     run: ["test:runtimes"],
@@ -90,6 +102,7 @@ const STAGES = [
     after: ["build"],
     counted: "spec-walk",
     apart: ["lint:pkg"],
+    downloads: ["compilers"],
   },
 ];
 
@@ -115,13 +128,15 @@ const checkStarted = performance.now();
 const since = () => (performance.now() - checkStarted) / 1000;
 
 /**
- * The downloads, started in the background at once. Neither fails the check itself: without
+ * The downloads, started in the background at once. None fails the check itself: without
  * a browser the tests that need one fail and say so, and the matrix installs (and counts) a
- * runtime the download missed. Their seconds are taken when they end.
+ * runtime the download missed, and a stage that needs a compiler installs it. Their seconds
+ * are taken when they end.
  */
 const DOWNLOADS = {
   chromium: ["node", "scripts/ensure-chromium.mjs"],
   runtimes: ["node", "scripts/runtimes/main.mjs", "--install-only"],
+  compilers: ["node", "scripts/types-matrix/main.mjs", "--install-only"],
 };
 
 /** Starts a download; resolves once it ended and its output was printed. */

@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installTypeScript, NATIVE } from "../lib/typescript.mjs";
 import { copyRepo } from "./copy.mjs";
 import { PROBE } from "./probe.mjs";
 
@@ -82,6 +83,8 @@ function edit(dir, file, from, to) {
 }
 
 const bin = (name) => join(repo, "node_modules/.bin", name);
+/** The compiler `pnpm typecheck` runs (the native one, scripts/typecheck.mjs): its binary. */
+const tsc = async () => (await installTypeScript(NATIVE)).binary;
 
 /** The build and typecheck of each client package the specs feed. */
 function build(dir) {
@@ -91,9 +94,10 @@ function build(dir) {
     `packages/${name}`,
   ]);
 }
-function typecheck(dir, names) {
+async function typecheck(dir, names) {
+  const compiler = await tsc();
   return steps(dir, "pnpm typecheck", names, (name) => [
-    bin("tsc"),
+    compiler,
     ["--noEmit", "-p", `packages/${name}/tsconfig.json`],
   ]);
 }
@@ -159,7 +163,7 @@ async function addFields(dir) {
     expect((await step(dir, title, "node", args)).status === 0, `${title} passes`);
   }
   writeFileSync(join(dir, "probe.ts"), PROBE);
-  const typed = await step(dir, "tsc probe.ts (the built clients' types)", bin("tsc"), [
+  const typed = await step(dir, "tsc probe.ts (the built clients' types)", await tsc(), [
     ...["--noEmit", "--strict", "--module", "nodenext", "--target", "es2022"],
     ...["--skipLibCheck", "--types", "node", "probe.ts"],
   ]);

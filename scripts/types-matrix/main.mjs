@@ -6,6 +6,7 @@
 // TypeScript x settings x samples and writes the cell counts to .check-results/types.json
 // for `pnpm check`. `pnpm types:matrix 5.3.3 5.4.5` compiles with those versions instead
 // (from the registry, cached as the runtimes are): how the oldest supported one was found.
+// `--install-only` installs the matrix's compilers into the cache and stops.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,23 +15,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { runCountedStage } from "../lib/counted-stage.mjs";
 import { mapBounded } from "../lib/map-bounded.mjs";
-import { installCached } from "../runtimes/cache.mjs";
+import { installTypeScript, NATIVE, OLDEST } from "../lib/typescript.mjs";
 import { buildPackages, installTarballs } from "../runtimes/consumer.mjs";
 import { writeSamples } from "./samples.mjs";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ROOT_MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-
-/**
- * The compilers: the oldest TypeScript the packages support (stated in each README and in
- * each package's `peerDependencies`), the repo's own, and the native compiler (7.x). One
- * version below the oldest, 5.6 refuses @x/dev-server's declarations (`Uint8Array<ArrayBuffer>`:
- * typed arrays are generic from 5.7 on); the clients alone compile down to 5.4, and 5.3
- * refuses openapi-fetch's own declarations.
- */
-const OLDEST = "5.7.3";
-const NATIVE = "7.0.2";
 
 /** What each column compiles with, besides its module resolution. */
 const STRICT = {
@@ -57,10 +48,6 @@ const PARALLEL = 2;
 function repoCompiler() {
   const manifest = JSON.parse(readFileSync(join(ROOT, "node_modules/typescript/package.json")));
   return { binary: join(ROOT, "node_modules/.bin/tsc"), version: manifest.version };
-}
-
-function installTypeScript(version) {
-  return installCached({ package: "typescript", version, bin: "tsc" });
 }
 
 /** The project: tarballs installed, samples written, one tsconfig per setting. */
@@ -201,4 +188,10 @@ async function main(versions) {
   }
 }
 
-await runCountedStage("types", () => main(process.argv.slice(2)));
+if (process.argv[2] === "--install-only") {
+  // `pnpm check` installs the compilers in the background from its start: typecheck and this
+  // matrix wait for them instead of opening with the download.
+  await Promise.all([OLDEST, NATIVE].map((version) => installTypeScript(version)));
+} else {
+  await runCountedStage("types", () => main(process.argv.slice(2)));
+}
