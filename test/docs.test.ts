@@ -58,8 +58,8 @@ function operations(spec: Spec) {
   );
 }
 
-// The reference as turbo builds it (`turbo run docs:render --only`, into docs/dist/): run
-// twice, or after `pnpm docs:build`, turbo replays it from its cache
+// The reference as `pnpm start` builds it (`turbo run docs:render --only`, into docs/dist/):
+// inside `pnpm check` after `pnpm start`, or run twice, turbo replays it from its cache
 // instead of building it again (turbo hashes scripts/docs.mjs, docs/, the specs and the
 // packages' sources, so a change to any of them builds it anew). TypeDoc type-checks the
 // four packages: on a loaded machine a build takes a minute or two.
