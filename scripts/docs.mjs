@@ -19,6 +19,7 @@ import { withCodeSamples } from "../docs/src/code-samples.mjs";
 import { renderIndex, summary } from "../docs/src/index-page.mjs";
 import { externalResources, telemetryDisabled } from "../docs/src/offline.mjs";
 import { buildSdk } from "../docs/src/sdk.mjs";
+import { installTypeScript, NATIVE } from "./lib/typescript.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
@@ -138,7 +139,13 @@ let sizes;
 let packages;
 try {
   [packages, ...sizes] = await Promise.all([
-    buildSdk(root, sdkDir),
+    // The examples are type-checked by the native compiler (about 1 s, where 5.9 took
+    // 5.7 s after TypeDoc, on the reference's critical path); it installs while TypeDoc runs.
+    buildSdk(
+      root,
+      sdkDir,
+      installTypeScript(NATIVE).then(({ binary }) => binary),
+    ),
     ...services.map((s) =>
       buildPage(s.name, s.builtFrom, s.outFile, `${s.title} API reference`, s.description),
     ),

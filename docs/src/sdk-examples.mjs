@@ -87,8 +87,9 @@ function sourcesOf(root, name) {
  * @param {string} root the repository
  * @param {string[]} packages the packages the examples may import, as `@x/<name>`
  * @param {{ name: string, signatures: string[][] }[]} members
+ * @param {string} tsc the compiler's binary
  */
-export async function typecheckExamples(root, packages, members) {
+export async function typecheckExamples(root, packages, members, tsc) {
   const dir = mkdtempSync(join(tmpdir(), "x-sdk-examples-"));
   try {
     for (const { name, signatures } of members) {
@@ -108,7 +109,7 @@ export async function typecheckExamples(root, packages, members) {
     };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     try {
-      await run(join(root, "node_modules/.bin/tsc"), ["-p", join(dir, "tsconfig.json")], {
+      await run(tsc, ["-p", join(dir, "tsconfig.json")], {
         cwd: dir,
         maxBuffer: 16 * 1024 * 1024,
       });

@@ -30,8 +30,10 @@ function filesUnder(dir) {
  * index links (relative to `outDir`'s parent).
  * @param {string} root the repository
  * @param {string} outDir
+ * @param {Promise<string>} [compiler] the `tsc` that type-checks the examples (the
+ *   repository's own by default); a promise, so it can be installed while TypeDoc runs
  */
-export async function buildSdk(root, outDir) {
+export async function buildSdk(root, outDir, compiler) {
   try {
     await run(
       join(root, "node_modules/.bin/typedoc"),
@@ -54,7 +56,8 @@ export async function buildSdk(root, outDir) {
     }
   }
   const model = JSON.parse(readFileSync(join(outDir, "api.json"), "utf8"));
-  await typecheckExamples(root, sdkPackages, callables(model));
+  const tsc = (await compiler) ?? join(root, "node_modules/.bin/tsc");
+  await typecheckExamples(root, sdkPackages, callables(model), tsc);
   const base = relative(join(outDir, ".."), outDir);
   return sdkPackages.map((name) => {
     const manifest = JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"));
