@@ -86,13 +86,18 @@ const bin = (name) => join(repo, "node_modules/.bin", name);
 /** The compiler `pnpm typecheck` runs (the native one, scripts/typecheck.mjs): its binary. */
 const tsc = async () => (await installTypeScript(NATIVE)).binary;
 
-/** The build and typecheck of each client package the specs feed. */
-function build(dir) {
-  return steps(dir, "pnpm build", ["vector", "workflow"], (name) => [
+/**
+ * The build of each client package the specs feed, then the step `pnpm build` runs after
+ * the packages' own builds: each public entry's declarations get the package's doc comment.
+ */
+async function build(dir) {
+  const packages = await steps(dir, "pnpm build", ["vector", "workflow"], (name) => [
     bin("tsup"),
     ["--silent"],
     `packages/${name}`,
   ]);
+  const docs = await step(dir, "pnpm build (package docs)", "node", ["scripts/package-doc.mjs"]);
+  return [...packages, docs];
 }
 async function typecheck(dir, names) {
   const compiler = await tsc();
