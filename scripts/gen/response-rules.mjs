@@ -3,7 +3,7 @@
 // marks required, and a compact schema of the JSON body. Written as
 // `src/generated/responses.ts`, which only the client's `/guard` entry point imports (so a
 // client bundle without the guard carries none of it); the shape is core's `ResponseRules`
-// (packages/core/src/guard/response-rules.ts).
+// (packages/core/src/guard/rule-types.ts).
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const SCALARS = new Set(["string", "number", "integer", "boolean", "null"]);

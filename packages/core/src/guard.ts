@@ -14,7 +14,7 @@ export type {
   OperationRules,
   ResponseRules,
   StatusRules,
-} from "./guard/response-rules";
+} from "./guard/rule-types";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
 export { driftPlace } from "./guard/spec-drift";
 export { SpecDriftError } from "./guard/spec-drift-error";

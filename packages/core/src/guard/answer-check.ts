@@ -1,4 +1,4 @@
-import type { OperationRules, StatusRules } from "./response-rules";
+import type { OperationRules, StatusRules } from "./rule-types";
 import { checkBody } from "./schema-check";
 
 // The check of one answer against what the spec declares for its operation: the status,

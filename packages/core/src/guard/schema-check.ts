@@ -1,6 +1,6 @@
-import type { BodySchema } from "./response-rules";
+import type { BodySchema } from "./rule-types";
 
-// The check of an answer's body against its compact schema (response-rules.ts): a walk of
+// The check of an answer's body against its compact schema (rule-types.ts): a walk of
 // the parsed JSON beside the schema, which builds nothing while the body fits. Where it
 // does not fit, a drift says where (a JSON pointer), what the spec expected and what type
 // came: never the value itself, and never a property name the spec does not declare (such

@@ -3,7 +3,7 @@ import { invalid } from "../errors";
 import { checkKnownKeys, checkObject } from "../known-keys";
 import { checkLogger, type Logger } from "../log";
 import { type AnswerDrift, checkAnswer, wantsBody } from "./answer-check";
-import type { OperationRules, ResponseRules } from "./response-rules";
+import type { OperationRules, ResponseRules } from "./rule-types";
 import { describeDrift, type ReportedDrift, type SpecDrift } from "./spec-drift";
 import { SpecDriftError } from "./spec-drift-error";
 
