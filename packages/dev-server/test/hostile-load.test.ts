@@ -3,17 +3,15 @@
 // server's liveness checked throughout and at the end. No answer may be a 5xx, none may go
 // unanswered, and the process must stay up; a state file written before the load still
 // loads after it, and so does the one written at the stop after it.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
 import { startDevServer } from "../src/index.js";
+import { runCli } from "./cli-process.js";
 import { HostileGenerator, sendRaw } from "./hostile-requests.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const TOKEN = "dev_hostile_token";
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_128);
 const REQUESTS = 600;
@@ -41,34 +39,23 @@ async function startCli(stateFile: string): Promise<Running> {
     ...["start", "--token", TOKEN, "--dimension", "2", "--state", stateFile],
     ...["--workflow-port", "0", "--vector-port", "0", "--quiet"],
   ];
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const { child, output, exit } = runCli(args);
   children.push(child);
-  let text = "";
-  child.stdout?.on("data", (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    text += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   for (let i = 0; i < 400 && child.exitCode === null; i++) {
-    const workflow = /workflow\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(text);
-    const vector = /vector\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(text);
+    const workflow = /workflow\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(output());
+    const vector = /vector\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(output());
     if (workflow && vector) {
       return {
         child,
         workflowPort: Number(workflow[1]),
         vectorPort: Number(vector[1]),
-        output: () => text,
+        output,
         exit,
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`x-dev did not start:\n${text}`);
+  throw new Error(`x-dev did not start:\n${output()}`);
 }
 
 async function stopCli(running: Running): Promise<number | null> {

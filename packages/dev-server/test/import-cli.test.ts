@@ -1,44 +1,18 @@
 // `x-dev import` into a state file, spawned as the CLI tests spawn x-dev: the file that
 // `x-dev start --state` serves ends equal to the live index, a stopped import (a failure, or
 // Ctrl+C) resumes when run again, and the token is never printed.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runImportCommand } from "../src/import/command.js";
+import { runCli } from "./cli-process.js";
 import { contents, devServer, fill, LIVE_TOKEN } from "./import-harness.js";
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-function run(args: string[]): Run {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let text = "";
-  child.stdout?.on("data", (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    text += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => text, exit };
-}
 
 /** Runs `x-dev import` to its end; the token never shows in what it printed. */
 async function importCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const { output, exit } = run(["import", ...args]);
+  const { output, exit } = runCli(["import", ...args]);
   const code = await exit;
   expect(output()).not.toContain(LIVE_TOKEN);
   return { code, output: output() };
@@ -120,7 +94,7 @@ describe("x-dev import", () => {
     // The first page of "b" never comes: the import waits there until interrupted.
     await live.faults.add({ service: "vector", path: "/range/b", drop: "hang" });
     const args = ["import", "--from", live.vectorUrl, "--token", LIVE_TOKEN, "--state", file];
-    const first = run(args);
+    const first = runCli(args);
     let exited = false;
     void first.exit.then(() => {
       exited = true;
@@ -147,7 +121,7 @@ describe("x-dev import", () => {
     const live = await liveIndex({ "": 2 });
     const file = join(dir, "state.json");
     const wrong = `${LIVE_TOKEN}-wrong`;
-    const { output, exit } = run([
+    const { output, exit } = runCli([
       "import",
       "--from",
       live.vectorUrl,

@@ -1,32 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-
-function run(args: string[]): {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let text = "";
-  child.stdout?.on("data", (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    text += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => text, exit };
-}
+import { runCli } from "./cli-process.js";
 
 async function waitFor(
   output: () => string,
@@ -57,7 +33,7 @@ describe("x-dev CLI", () => {
         { id: "b", vector: [0, 1] },
       ]),
     );
-    const { child, output, exit } = run([
+    const { child, output, exit } = runCli([
       "start",
       "--workflow-port",
       "0",
@@ -91,7 +67,7 @@ describe("x-dev CLI", () => {
   });
 
   it("--clock manual starts a clock POST /v2/dev/clock advances", async () => {
-    const { child, output, exit } = run([
+    const { child, output, exit } = runCli([
       "start",
       "--workflow-port",
       "0",
@@ -122,7 +98,7 @@ describe("x-dev CLI", () => {
       child.kill("SIGTERM");
     }
     expect(await exit).toBe(0);
-    const bad = run(["start", "--clock", "fake"]);
+    const bad = runCli(["start", "--clock", "fake"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain('--clock: must be "real" or "manual" (got "fake")');
   }, 60_000);
@@ -130,7 +106,7 @@ describe("x-dev CLI", () => {
   // Three child processes each load the TypeScript sources through tsx, which takes seconds
   // apiece on a loaded machine: a generous test timeout, nothing asserted about time.
   it("--help prints usage and exits 0; a bad flag exits 2", async () => {
-    const help = run(["--help"]);
+    const help = runCli(["--help"]);
     expect(await help.exit).toBe(0);
     expect(help.output()).toContain("Usage: x-dev start");
     for (const route of ["GET /v2/dev/faults", "POST /v2/dev/faults", "DELETE /v2/dev/faults"]) {
@@ -138,10 +114,10 @@ describe("x-dev CLI", () => {
     }
     expect(help.output()).toContain("--random-seed <n>");
     expect(help.output()).toContain("--start-at <time>");
-    const bad = run(["start", "--metric", "HAMMING"]);
+    const bad = runCli(["start", "--metric", "HAMMING"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain("--metric: must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");
-    const empty = run(["start", "--dimension", "0"]);
+    const empty = runCli(["start", "--dimension", "0"]);
     expect(await empty.exit).toBe(2);
     expect(empty.output()).toContain("--dimension: must be an integer from 1 to 65536 (got 0)");
     // Three processes in a row, each loading the sources through tsx: seconds each under load.
