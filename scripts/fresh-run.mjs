@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { childCpuSeconds } from "./lib/cpu.mjs";
 import { freshEnv, readmeCommands, stageTable } from "./lib/fresh.mjs";
 
 const { values: options, positionals } = parseArgs({
@@ -40,20 +41,6 @@ const { values: options, positionals } = parseArgs({
 });
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CHROMIUM = "/usr/bin/chromium";
-
-/** CPU seconds (user+sys) of the children this process has waited for, from /proc (Linux). */
-function childCpuSeconds() {
-  try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    // Fields after the command name (which may hold spaces): cutime and cstime are 16 and 17.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    const hertz = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
-    return ticks / hertz;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** Runs one `&&` part in the clone; resolves with its exit code. Output goes to `log` (and here). */
 function runPart(part, cwd, env, log) {

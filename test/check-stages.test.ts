@@ -17,6 +17,7 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "x-check-"));
   mkdirSync(join(root, "bin"));
   cpSync(join(scripts, "check"), join(root, "scripts/check"), { recursive: true });
+  cpSync(join(scripts, "lib/cpu.mjs"), join(root, "scripts/lib/cpu.mjs"));
   cpSync(join(scripts, "test-ci.mjs"), join(root, "scripts/test-ci.mjs"));
   writeFileSync(join(root, "scripts/ensure-chromium.mjs"), 'console.log("chromium: present");\n');
   // The runtimes' and the compilers' downloads take a moment, then leave a mark the stages
@@ -106,6 +107,12 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
       "release:rehearse",
       "spec:walk",
     ]);
+    // Each stage's row: start, seconds, and the CPU seconds its processes used (on Linux).
+    if (process.platform === "linux") {
+      for (const line of lines.slice(table + 2, -3)) {
+        expect(line).toMatch(/^\S+\s+\d+\.\d\s+\d+\.\d\s+\d+\.\d( |$)/);
+      }
+    }
     expect(lines.at(-2)).toMatch(/^wall\s+\d+\.\d$/);
   });
 
@@ -119,22 +126,24 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
 });
 
 describe("the stage table", () => {
-  it("gives each stage its start and seconds, adds up the in-line ones, and ends with the wall", () => {
+  it("gives each stage its start, seconds and CPU seconds, adds up the in-line ones, and ends with the wall", () => {
     const table = formatStageTable(
       [
-        { name: "lint", seconds: 10, note: "", start: 0 },
-        { name: "chromium", seconds: 40, note: "in background", start: 0 },
-        { name: "vitest", seconds: 30, note: "", start: 5 },
+        { name: "lint", seconds: 10, note: "", start: 0, cpu: 9.5 },
+        { name: "chromium", seconds: 40, note: "in background", start: 0, cpu: 3 },
+        { name: "vitest", seconds: 30, note: "", start: 5, cpu: 50.25 },
+        { name: "probe", seconds: 2, note: "", start: 6, cpu: undefined },
       ],
       35,
     );
     expect(table.split("\n")).toEqual([
       "Stage seconds of this run (two stages at a time):",
-      "stage     start  seconds",
-      "lint        0.0     10.0",
-      "chromium    0.0     40.0  in background",
-      "vitest      5.0     30.0",
-      "stages              40.0  (added up)",
+      "stage     start  seconds    cpu",
+      "lint        0.0     10.0    9.5",
+      "chromium    0.0     40.0    3.0  in background",
+      "vitest      5.0     30.0   50.3",
+      "probe       6.0      2.0",
+      "stages              42.0   59.8  (added up)",
       "wall                35.0",
     ]);
   });

@@ -15,7 +15,7 @@
 // before the matrix, and the TypeScript compilers (into the same cache), awaited before
 // typecheck, the types matrix, the contract's type mutants and the spec walk.
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatStageTable, RESULTS_FOLDER, readStages, recordStage, totals } from "./stages.mjs";
@@ -106,9 +106,13 @@ const STAGES = [
   },
 ];
 
-/** Runs a stage's command with its output in `logFile`; resolves with its exit code. */
-function run([command, ...args], logFile) {
+/**
+ * Runs a stage's command with its output in `logFile`, through with-cpu.mjs, which writes the
+ * CPU seconds it used to `cpuFile`; resolves with its exit code.
+ */
+function run(commandLine, logFile, cpuFile) {
   const log = openSync(logFile, "w");
+  const [command, ...args] = ["node", "scripts/check/with-cpu.mjs", cpuFile, ...commandLine];
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ["ignore", log, log] });
     child.on("error", (error) => {
@@ -139,12 +143,18 @@ const DOWNLOADS = {
   compilers: ["node", "scripts/types-matrix/main.mjs", "--install-only"],
 };
 
+/** The CPU seconds with-cpu.mjs wrote to `cpuFile` (NaN where it could not tell). */
+function readCpu(cpuFile) {
+  return existsSync(cpuFile) ? Number(readFileSync(cpuFile, "utf8")) : Number.NaN;
+}
+
 /** Starts a download; resolves once it ended and its output was printed. */
 function startDownload(name) {
   const logFile = join(logs, `download-${name}.log`);
-  return run(DOWNLOADS[name], logFile).then(() => {
+  const cpuFile = join(logs, `download-${name}.cpu`);
+  return run(DOWNLOADS[name], logFile, cpuFile).then(() => {
     process.stdout.write(readFileSync(logFile, "utf8"));
-    recordStage(name, since(), "in background", 0);
+    recordStage(name, since(), "in background", 0, readCpu(cpuFile));
   });
 }
 
@@ -169,13 +179,17 @@ async function runStage(stage) {
   const started = since();
   console.log(`check: ${stage.name} started (${started.toFixed(1)} s)`);
   await Promise.all((stage.downloads ?? []).map((name) => downloads[name]));
-  const logFile = join(logs, `${stage.name.replace(/\W/g, "_")}.log`);
-  const code = await run(stage.command ?? ["pnpm", "run", ...stage.run], logFile);
+  const file = join(logs, stage.name.replace(/\W/g, "_"));
+  const code = await run(
+    stage.command ?? ["pnpm", "run", ...stage.run],
+    `${file}.log`,
+    `${file}.cpu`,
+  );
   const seconds = since() - started;
-  recordStage(stage.name, seconds, "", started);
+  recordStage(stage.name, seconds, "", started, readCpu(`${file}.cpu`));
   const ending = `check: ${stage.name} ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds.toFixed(1)} s`;
   console.log(`\n──── ${stage.name} ────`);
-  process.stdout.write(readFileSync(logFile, "utf8"));
+  process.stdout.write(readFileSync(`${file}.log`, "utf8"));
   console.log(ending);
   running--;
   if (code === 0) {
