@@ -10,7 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { Extractor, ExtractorConfig, ExtractorMessageCategory } from "@microsoft/api-extractor";
+import {
+  CompilerState,
+  Extractor,
+  ExtractorConfig,
+  ExtractorMessageCategory,
+} from "@microsoft/api-extractor";
 import { releasedPackages } from "./release/packages.mjs";
 
 const { values: args } = parseArgs({
@@ -64,18 +69,36 @@ function configFor(pkg, tempFolder) {
   };
 }
 
-function extract(pkg, tempFolder) {
+/** API Extractor's configuration of `pkg`'s report. */
+function prepare(pkg, tempFolder) {
   if (!existsSync(join(root, pkg.entry))) {
     throw new Error(`${pkg.name}: ${pkg.entry} is missing: run \`pnpm build\` first`);
   }
-  const config = ExtractorConfig.prepare({
+  return ExtractorConfig.prepare({
     configObject: configFor(pkg, tempFolder),
     // Only where relative paths would resolve from: the config is built here, not read.
     configObjectFullPath: join(root, pkg.dir, "api-extractor.json"),
     packageJsonFullPath: join(root, pkg.dir, "package.json"),
   });
+}
+
+/**
+ * One TypeScript program over every package's entry, which each report's analysis shares:
+ * the compiler options are the same for all (configFor), and reading the standard library
+ * once, not once per package, halves the check's CPU seconds.
+ */
+function sharedCompilerState(packages, tempFolder) {
+  const [first, ...others] = packages.map((pkg) => prepare(pkg, tempFolder));
+  return CompilerState.create(first, {
+    additionalEntryPoints: others.map((config) => config.mainEntryPointFilePath),
+  });
+}
+
+function extract(pkg, tempFolder, compilerState) {
+  const config = prepare(pkg, tempFolder);
   const problems = [];
   const result = Extractor.invoke(config, {
+    compilerState,
     localBuild: !args.check,
     messageCallback(message) {
       // Console messages are API Extractor's progress lines ("report created"), not findings.
@@ -96,8 +119,10 @@ const temp = mkdtempSync(join(tmpdir(), "x-api-"));
 const stale = [];
 let failure;
 try {
-  for (const pkg of releasedPackages(root)) {
-    const result = extract(pkg, temp);
+  const packages = releasedPackages(root);
+  const compilerState = sharedCompilerState(packages, temp);
+  for (const pkg of packages) {
+    const result = extract(pkg, temp, compilerState);
     checkPackageDocumentation(pkg, temp);
     if (!args.check) {
       console.log(`api: ${pkg.report}${result.apiReportChanged ? " written" : " unchanged"}`);
