@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, type TestContext, test } from "vitest";
 import {
   runOf,
   type Started,
@@ -61,27 +61,24 @@ async function startHostile() {
   };
 }
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((thing) => thing.close()));
-});
-
-async function setup() {
+/** A service, the hostile endpoint and a receiver, closed when the test ends. */
+async function setup({ onTestFinished }: TestContext) {
   const svc = await startService({ timeScale: 0.001, deliveryTimeoutMs: TIMEOUT_MS });
   const hostile = await startHostile();
   const callback = await startReceiver();
-  open.push(svc, hostile, callback);
+  for (const thing of [svc, hostile, callback]) onTestFinished(() => thing.close());
   // fetch loads its HTTP stack on first use; do that before a timed attempt depends on it.
   await fetch(`${callback.url}/warm-up`, { method: "POST" });
   callback.calls.length = 0;
   return { svc, hostile, callback };
 }
 
-describe("the delivery timeout cuts an attempt", () => {
-  test.each(["/never", "/trickle", "/slow"])(
+// Each test waits out real delivery timeouts: they wait at the same time.
+describe.concurrent("the delivery timeout cuts an attempt", () => {
+  test.for(["/never", "/trickle", "/slow"])(
     "%s: each attempt is cut, counted failed, retried, then the failure call is made",
-    async (path) => {
-      const { svc, hostile, callback } = await setup();
+    async (path, context) => {
+      const { svc, hostile, callback } = await setup(context);
       const id = await triggerOk(svc.base, `${hostile.url}${path}`, {
         headers: {
           "Svc-Retries": "1",
@@ -104,15 +101,15 @@ describe("the delivery timeout cuts an attempt", () => {
     },
   );
 
-  test("a flow-control slot held by a hung attempt is freed when it is cut", async () => {
-    const { svc, hostile } = await setup();
+  test("a flow-control slot held by a hung attempt is freed when it is cut", async (context) => {
+    const { svc, hostile } = await setup(context);
     let hungAttemptAtSecondDelivery: string | undefined;
     let hungId = "";
     const receiver = await startReceiver(() => {
       hungAttemptAtSecondDelivery = runOf(svc as Started, hungId).attempts[0]?.error;
       return 200;
     });
-    open.push(receiver);
+    context.onTestFinished(() => receiver.close());
     const flow = {
       "Svc-Flow-Control-Key": "one-at-a-time",
       "Svc-Flow-Control-Value": "parallelism=1",
