@@ -74,33 +74,21 @@ afterEach(async () => {
   await dev.close();
 });
 
-/** What a rejected request must leave as it was. */
+/**
+ * What a rejected request must leave as it was. The vector service's records are read in
+ * process, from the dev server's snapshot (every record, as the state file would hold it):
+ * read over HTTP as range pages, the state that accepted requests filled with large values
+ * was most of this file's time (800 reads of up to a megabyte each).
+ */
 async function fingerprint(service: ServiceName): Promise<string> {
   await dev.clock.advance(0); // deliveries of runs accepted before have settled
   if (service === "workflow") {
     const runs = await dev.runs.list();
     return JSON.stringify(runs.map((run) => [run.workflowRunId, run.state, run.attempts.length]));
   }
-  const auth = { authorization: `Bearer ${dev.token}`, "content-type": "application/json" };
+  const auth = { authorization: `Bearer ${dev.token}` };
   const info = await (await fetch(`${dev.vectorUrl}/info`, { headers: auth })).json();
-  const namespaces = Object.keys((info as { result: { namespaces: object } }).result.namespaces);
-  const pages = [];
-  for (const ns of namespaces) {
-    const path = ns === "" ? "/range" : `/range/${encodeURIComponent(ns)}`;
-    const page = await fetch(dev.vectorUrl + path, {
-      method: "POST",
-      headers: auth,
-      body: JSON.stringify({
-        cursor: "0",
-        limit: 1000,
-        includeMetadata: true,
-        includeVectors: true,
-        includeData: true,
-      }),
-    });
-    pages.push(await page.json());
-  }
-  return JSON.stringify([info, pages]);
+  return JSON.stringify([info, await dev.snapshot()]);
 }
 
 /** The spec's verdict on the request as sent; undefined when fetch cannot even build it. */
@@ -163,7 +151,9 @@ async function checkOne(service: ServiceName, label: string, raw: RawRequest) {
   if (operation !== undefined) {
     const violations = await checkResponse(spec, operation.operationId, asResponse(answer));
     expect(formatViolations(violations), `the answer breaks the spec; ${what}`).toBe("");
-    const forbidden = await specViolations(spec, base, raw);
+    // Only an accepted request is asked whether the spec forbids it: a refused one is right
+    // either way, and checking each large body against the spec cost as much as sending it.
+    const forbidden = answer.status < 400 ? await specViolations(spec, base, raw) : undefined;
     if (forbidden !== undefined && forbidden.length > 0 && !tolerated(forbidden)) {
       expect(
         answer.status,

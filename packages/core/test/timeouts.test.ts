@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, type TestContext } from "vitest";
 import { TimeoutError } from "../src/index";
 import { createTransport } from "./harness";
 import { type Hostile, hostileServer, rejection } from "./helpers";
@@ -12,22 +12,22 @@ import { type Hostile, hostileServer, rejection } from "./helpers";
 const TOKEN = "tok-timeouts-1";
 /** Long enough for a request to reach the server on a loaded machine before time is up. */
 const TIMEOUT_MS = 1000;
-let server: Hostile | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 /**
  * A server that answers `/warm` at once and hands anything else to `hang`, warmed up with
- * one call: the first fetch of a process loads its HTTP stack, which takes a while.
+ * one call: the first fetch of a process loads its HTTP stack, which takes a while. It is
+ * closed when the test ends.
  */
-async function warmedUp(maxRetries: number, hang: (response: ServerResponse) => void) {
-  server = await hostileServer((request, response) => {
+async function warmedUp(
+  { onTestFinished }: TestContext,
+  maxRetries: number,
+  hang: (response: ServerResponse) => void,
+) {
+  const server: Hostile = await hostileServer((request, response) => {
     if (request.url === "/warm") response.end("{}");
     else hang(response);
   });
+  onTestFinished(() => server.close());
   const warm = createTransport({ baseUrl: server.url, token: TOKEN });
   await warm({ method: "GET", path: "/warm" });
   const send = createTransport({
@@ -41,9 +41,10 @@ async function warmedUp(maxRetries: number, hang: (response: ServerResponse) => 
 
 const neverAnswer = () => {};
 
-describe("a timed-out attempt", () => {
-  it("closes the socket of a server that never answers", async () => {
-    const { server, send } = await warmedUp(0, neverAnswer);
+// Each test waits out real timeouts: they wait at the same time, each on a server of its own.
+describe.concurrent("a timed-out attempt", () => {
+  it("closes the socket of a server that never answers", async (context) => {
+    const { server, send } = await warmedUp(context, 0, neverAnswer);
     const error = await rejection(send({ method: "POST", path: "/query", json: {} }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toBe(
@@ -54,8 +55,8 @@ describe("a timed-out attempt", () => {
     await server.closed(1);
   });
 
-  it("closes the socket of a server that sends headers and never ends the body", async () => {
-    const { server, send } = await warmedUp(0, (response) => {
+  it("closes the socket of a server that sends headers and never ends the body", async (context) => {
+    const { server, send } = await warmedUp(context, 0, (response) => {
       response.writeHead(200, { "content-type": "application/json" });
       response.write('{"result": [');
     });
@@ -67,8 +68,8 @@ describe("a timed-out attempt", () => {
     await server.closed(1);
   });
 
-  it("closes each retry's socket too, and says which attempt timed out", async () => {
-    const { server, send } = await warmedUp(1, neverAnswer);
+  it("closes each retry's socket too, and says which attempt timed out", async (context) => {
+    const { server, send } = await warmedUp(context, 1, neverAnswer);
     const error = await rejection(send({ method: "GET", path: "/info?x=1" }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toContain(`GET ${server.url}/info: attempt 2 of 2 got no response`);

@@ -8,10 +8,11 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { bundledCli } from "./cli-process.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-const ARGS = ["--conditions=source", "--import", "tsx", cli, "start", "--workflow-port", "0"];
+const cli = bundledCli();
+const START = ["start", "--workflow-port", "0", "--vector-port", "0"];
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -65,11 +66,11 @@ function closed(stream: Readable): Promise<void> {
   });
 }
 
-// The timeout only guards against a hang: tsx compiling the CLI on a loaded machine is slow.
+// The timeout only guards against a hang.
 describe("x-dev and the process that started it", { timeout: 120_000 }, () => {
   it("stops and saves its state when its parent dies without a signal", async () => {
     const state = stateFile();
-    const args = [...ARGS, "--vector-port", "0", "--state", state];
+    const args = cli.argv([...START, "--state", state]);
     // The intermediate starts x-dev (stdin from /dev/null, so only the parent's exit can
     // tell), prints its pid, and is then killed outright, passing nothing on.
     const starter = spawn(
@@ -99,7 +100,7 @@ describe("x-dev and the process that started it", { timeout: 120_000 }, () => {
 
   it("stops and saves its state when stdin, a pipe from its starter, is closed", async () => {
     const state = stateFile();
-    const dev = spawn(process.execPath, [...ARGS, "--vector-port", "0", "--state", state], {
+    const dev = spawn(process.execPath, cli.argv([...START, "--state", state]), {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
     });

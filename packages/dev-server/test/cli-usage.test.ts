@@ -1,36 +1,18 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { banner } from "../src/cli/banner.js";
 import { SHORT_USAGE } from "../src/cli/usage.js";
+import { bundledCli } from "./cli-process.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const cli = bundledCli();
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
 };
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
-
-// Each case starts the CLI through tsx, which takes seconds on a loaded machine.
+// Each case starts the CLI in a process of its own: seconds on a loaded machine.
 describe("x-dev usage", { timeout: 60_000 }, () => {
   it("--version prints the package's version", async () => {
-    expect(await run(["--version"])).toEqual({
+    expect(await cli.runToEnd(["--version"])).toEqual({
       code: 0,
       stdout: `${manifest.version}\n`,
       stderr: "",
@@ -38,18 +20,18 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
   });
 
   it("an unknown flag is answered with the closest one, exit 2", async () => {
-    const typo = await run(["start", "--dimesion", "3"]);
+    const typo = await cli.runToEnd(["start", "--dimesion", "3"]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe(
       'x-dev: unknown option --dimesion; did you mean --dimension?\nRun "x-dev --help" to see every option.\n',
     );
-    const port = await run(["start", "--port", "8080"]);
+    const port = await cli.runToEnd(["start", "--port", "8080"]);
     expect(port.code).toBe(2);
     expect(port.stderr).toContain("unknown option --port; did you mean --workflow-port?");
   });
 
   it("--help names every dev-only route and the dashboard", async () => {
-    const help = await run(["--help"]);
+    const help = await cli.runToEnd(["--help"]);
     expect(help.code).toBe(0);
     const lines = help.stdout.split("\n").map((line) => line.trim());
     for (const route of [
@@ -73,14 +55,14 @@ describe("x-dev usage", { timeout: 60_000 }, () => {
   });
 
   it("with no command prints a short usage and the way to --help, exit 2", async () => {
-    const bare = await run([]);
+    const bare = await cli.runToEnd([]);
     expect(bare).toEqual({ code: 2, stdout: "", stderr: SHORT_USAGE });
     expect(SHORT_USAGE).toContain('Run "x-dev --help"');
     expect(SHORT_USAGE.split("\n").length).toBeLessThan(8);
   });
 
   it("with a command other than start names it, then the short usage, exit 2", async () => {
-    const wrong = await run(["strat"]);
+    const wrong = await cli.runToEnd(["strat"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe(
       `x-dev: expected the command "start", "import" or "probe", got "strat"\n\n${SHORT_USAGE}`,

@@ -10,26 +10,24 @@ import {
 } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, type TestContext } from "vitest";
 import type { DevServer, FaultRule } from "../src/index.js";
-import {
-  closedAfterEach,
-  devCall,
-  type Endpoint,
-  startEndpoint,
-  startManual,
-} from "./kit-harness.js";
+import { devCall, type Endpoint, startEndpoint, startManual } from "./kit-harness.js";
 
-const later = closedAfterEach();
-
-const lines: string[] = [];
-
-async function setUp(): Promise<[DevServer, Endpoint]> {
-  lines.length = 0;
-  const dev = later(await startManual({ log: (line) => lines.push(line) }));
+/**
+ * A dev server with its own log lines and an endpoint, both closed when the test ends (the
+ * test's own hook: the tests of a kind of fault run at the same time).
+ */
+async function setUp({
+  onTestFinished,
+}: TestContext): Promise<{ dev: DevServer; endpoint: Endpoint; lines: string[] }> {
+  const lines: string[] = [];
+  const dev = await startManual({ log: (line) => lines.push(line) });
+  onTestFinished(() => dev.close());
   await dev.vector.upsert([{ id: "a", vector: [1, 0] }], { namespace: "movies" });
-  const endpoint = later(await startEndpoint(dev));
-  return [dev, endpoint];
+  const endpoint = await startEndpoint(dev);
+  onTestFinished(() => endpoint.close());
+  return { dev, endpoint, lines };
 }
 
 /** Adds a rule from code, or over HTTP on the port of the rule's service. */
@@ -73,10 +71,12 @@ function callOf(
 
 const PATHS = { vector: "/query/{namespace}", workflow: "/v2/trigger/{workflowUrl}" } as const;
 
-describe.each(["code", "http"] as const)("a fault added over %s", (over) => {
+// The clients' retries wait their backoff, real time (half a second or so each): the 20
+// tests of this block wait at the same time, each on servers of its own.
+describe.concurrent.each(["code", "http"] as const)("a fault added over %s", (over) => {
   describe.each(["vector", "workflow"] as const)("on the %s service", (service) => {
-    it("a status answers in place of the service, with its headers, and is retried as a 503 is", async () => {
-      const [dev, endpoint] = await setUp();
+    it("a status answers in place of the service, with its headers, and is retried as a 503 is", async (context) => {
+      const { dev, endpoint } = await setUp(context);
       const id = await addFault(
         dev,
         { service, path: PATHS[service], status: 503, headers: { "retry-after": "0" }, times: 3 },
@@ -92,8 +92,8 @@ describe.each(["code", "http"] as const)("a fault added over %s", (over) => {
       await callOf(dev, endpoint, service, 0)();
     });
 
-    it("reset reaches the client as a ConnectionError after its retries, then a retry gets through", async () => {
-      const [dev, endpoint] = await setUp();
+    it("reset reaches the client as a ConnectionError after its retries, then a retry gets through", async (context) => {
+      const { dev, endpoint } = await setUp(context);
       await addFault(dev, { service, drop: "reset", times: 2 }, over);
       const error = await callOf(dev, endpoint, service, 1)().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
@@ -105,8 +105,8 @@ describe.each(["code", "http"] as const)("a fault added over %s", (over) => {
       if (service === "workflow") expect(await dev.runs.list()).toHaveLength(1);
     });
 
-    it("truncate cuts the body after the headers: a ConnectionError after its retries", async () => {
-      const [dev, endpoint] = await setUp();
+    it("truncate cuts the body after the headers: a ConnectionError after its retries", async (context) => {
+      const { dev, endpoint } = await setUp(context);
       await addFault(dev, { service, drop: "truncate", times: 2 }, over);
       const error = await callOf(dev, endpoint, service, 1)().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
@@ -114,17 +114,19 @@ describe.each(["code", "http"] as const)("a fault added over %s", (over) => {
       expect(await dev.faults.list()).toMatchObject([{ hits: 2, times: 0 }]);
     });
 
-    it("hang never answers: the client's timeout cuts each attempt, a TimeoutError after its retries", async () => {
-      const [dev, endpoint] = await setUp();
+    it("hang never answers: the client's timeout cuts each attempt, a TimeoutError after its retries", async (context) => {
+      const { dev, endpoint } = await setUp(context);
       await addFault(dev, { service, drop: "hang", times: 2 }, over);
-      const error = await callOf(dev, endpoint, service, 1, 200)().catch((e: unknown) => e);
+      // Each attempt must reach the server before the client cuts it: a second, as core's
+      // timeout tests allow, for a loaded machine running these tests at the same time.
+      const error = await callOf(dev, endpoint, service, 1, 1000)().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
       expect(await dev.faults.list()).toMatchObject([{ hits: 2, times: 0 }]);
       if (service === "workflow") expect(await dev.runs.list()).toEqual([]);
     });
 
-    it("delayMs alone answers as usual after the wait, and the log marks the request", async () => {
-      const [dev, endpoint] = await setUp();
+    it("delayMs alone answers as usual after the wait, and the log marks the request", async (context) => {
+      const { dev, endpoint, lines } = await setUp(context);
       await addFault(dev, { service, delayMs: 20 }, over);
       await callOf(dev, endpoint, service, 0)();
       const marked = lines.filter((line) => line.includes("FAULT fault_1: delay 20 ms"));
@@ -136,8 +138,8 @@ describe.each(["code", "http"] as const)("a fault added over %s", (over) => {
 });
 
 describe("fault rules", () => {
-  it("a faulted upsert writes nothing; a faulted trigger schedules nothing", async () => {
-    const [dev, endpoint] = await setUp();
+  it("a faulted upsert writes nothing; a faulted trigger schedules nothing", async (context) => {
+    const { dev, endpoint } = await setUp(context);
     await dev.faults.add({ service: "vector", path: "/upsert/{namespace}", status: 500 });
     const upsert = await fetch(`${dev.vectorUrl}/upsert/books`, {
       method: "POST",
@@ -162,8 +164,8 @@ describe("fault rules", () => {
     expect(endpoint.calls).toEqual([]);
   });
 
-  it("matches a route, a concrete path and a method; leaves requests without the token and dev routes alone", async () => {
-    const [dev] = await setUp();
+  it("matches a route, a concrete path and a method; leaves requests without the token and dev routes alone", async (context) => {
+    const { dev } = await setUp(context);
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
     await dev.faults.add({ service: "vector", path: "/query/other", status: 418, times: Infinity });
     await dev.faults.add({ service: "vector", method: "GET", status: 429, times: Infinity });
@@ -183,8 +185,8 @@ describe("fault rules", () => {
     ]);
   });
 
-  it("clear removes one rule or all, from code and over HTTP; an unknown id is refused", async () => {
-    const [dev] = await setUp();
+  it("clear removes one rule or all, from code and over HTTP; an unknown id is refused", async (context) => {
+    const { dev } = await setUp(context);
     const a = await dev.faults.add({ service: "vector", status: 500, times: Infinity });
     const b = await dev.faults.add({ service: "workflow", status: 500, times: "Infinity" });
     await dev.faults.add({ service: "workflow", drop: "reset" });
@@ -204,8 +206,8 @@ describe("fault rules", () => {
     expect(await dev.faults.list()).toEqual([]);
   });
 
-  it("a rule that cannot work is refused, naming the field, from code and over HTTP", async () => {
-    const [dev] = await setUp();
+  it("a rule that cannot work is refused, naming the field, from code and over HTTP", async (context) => {
+    const { dev } = await setUp(context);
     const cases: Array<[unknown, string]> = [
       [{ service: "vectors", status: 500 }, 'service: must be "workflow" or "vector"'],
       [{ service: "vector" }, "fault: does nothing"],
@@ -236,8 +238,8 @@ describe("fault rules", () => {
     expect(await dev.faults.list()).toEqual([]);
   });
 
-  it("GET /v2/dev/faults lists the recent faulted requests, as the dashboard shows them", async () => {
-    const [dev] = await setUp();
+  it("GET /v2/dev/faults lists the recent faulted requests, as the dashboard shows them", async (context) => {
+    const { dev } = await setUp(context);
     await dev.faults.add({ service: "vector", method: "GET", status: 503 });
     const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
     await expect(index.info()).rejects.toMatchObject({ status: 503 });

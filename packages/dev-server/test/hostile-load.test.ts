@@ -9,8 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { startDevServer } from "../src/index.js";
-import { runCli } from "./cli-process.js";
+import { bundledCli } from "./cli-process.js";
 import { HostileGenerator, sendRaw } from "./hostile-requests.js";
+
+const cli = bundledCli();
 
 const TOKEN = "dev_hostile_token";
 const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_128);
@@ -39,7 +41,7 @@ async function startCli(stateFile: string): Promise<Running> {
     ...["start", "--token", TOKEN, "--dimension", "2", "--state", stateFile],
     ...["--workflow-port", "0", "--vector-port", "0", "--quiet"],
   ];
-  const { child, output, exit } = runCli(args);
+  const { child, output, exit } = cli.run(args);
   children.push(child);
   for (let i = 0; i < 400 && child.exitCode === null; i++) {
     const workflow = /workflow\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(output());

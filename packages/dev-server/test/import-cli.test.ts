@@ -7,12 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runImportCommand } from "../src/import/command.js";
-import { runCli } from "./cli-process.js";
+import { bundledCli } from "./cli-process.js";
 import { contents, devServer, fill, LIVE_TOKEN } from "./import-harness.js";
+
+const cli = bundledCli();
 
 /** Runs `x-dev import` to its end; the token never shows in what it printed. */
 async function importCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  const { output, exit } = runCli(["import", ...args]);
+  const { output, exit } = cli.run(["import", ...args]);
   const code = await exit;
   expect(output()).not.toContain(LIVE_TOKEN);
   return { code, output: output() };
@@ -94,7 +96,7 @@ describe("x-dev import", () => {
     // The first page of "b" never comes: the import waits there until interrupted.
     await live.faults.add({ service: "vector", path: "/range/b", drop: "hang" });
     const args = ["import", "--from", live.vectorUrl, "--token", LIVE_TOKEN, "--state", file];
-    const first = runCli(args);
+    const first = cli.run(args);
     let exited = false;
     void first.exit.then(() => {
       exited = true;
@@ -121,7 +123,7 @@ describe("x-dev import", () => {
     const live = await liveIndex({ "": 2 });
     const file = join(dir, "state.json");
     const wrong = `${LIVE_TOKEN}-wrong`;
-    const { output, exit } = runCli([
+    const { output, exit } = cli.run([
       "import",
       "--from",
       live.vectorUrl,

@@ -2,11 +2,12 @@
 // conforms (exit 0), an answer off the spec (a fault) is named in the table (exit 1), and
 // the token never appears in what it prints. The off-spec answers carry the token as a
 // value, so a table that copied a value would show it.
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
 import { runProbe } from "../src/probe/probe.js";
+import { bundledCli } from "./cli-process.js";
+
+const cli = bundledCli();
 
 let dev: DevServer;
 beforeAll(async () => {
@@ -222,38 +223,15 @@ describe("x-dev probe usage", () => {
   });
 });
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
-
-/** `x-dev` itself, run through tsx with `args` and `env` added to this process's. */
-function xDev(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", cli, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code, stdout, stderr })),
-  );
-}
-
-// Each case starts the CLI through tsx, which takes seconds on a loaded machine.
+// Each case starts the CLI in a process of its own: seconds on a loaded machine.
 describe("the x-dev command", { timeout: 60_000 }, () => {
   it("runs the probe: exit 0 when every answer conforms, 1 on a drift, never the token", async () => {
     const env = { VECTOR_TOKEN: dev.token };
-    const clean = await xDev(["probe", "--vector", dev.vectorUrl], env);
+    const clean = await cli.runToEnd(["probe", "--vector", dev.vectorUrl], env);
     expect(clean.stdout).toContain("Every answer conforms to the spec (4 calls).");
     expect(clean.code).toBe(0);
     await dev.faults.add({ service: "vector", operation: "query", status: 200, body: dev.token });
-    const drifted = await xDev(["probe", "--vector", dev.vectorUrl], env);
+    const drifted = await cli.runToEnd(["probe", "--vector", dev.vectorUrl], env);
     expect(rows(drifted.stdout)[2]).toEqual([
       "query",
       "POST /query",
@@ -270,7 +248,7 @@ describe("the x-dev command", { timeout: 60_000 }, () => {
   });
 
   it("exits 2 on a usage error of the probe", async () => {
-    const result = await xDev(["probe", "--vector", dev.vectorUrl], { VECTOR_TOKEN: "" });
+    const result = await cli.runToEnd(["probe", "--vector", dev.vectorUrl], { VECTOR_TOKEN: "" });
     expect(result.stderr).toBe(
       'x-dev probe: give the service\'s token: --token <token>, or set VECTOR_TOKEN\nRun "x-dev probe --help" to see its options.\n',
     );

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "./cli-process.js";
+import { bundledCli } from "./cli-process.js";
+
+const cli = bundledCli();
 
 async function waitFor(
   output: () => string,
@@ -33,7 +35,7 @@ describe("x-dev CLI", () => {
         { id: "b", vector: [0, 1] },
       ]),
     );
-    const { child, output, exit } = runCli([
+    const { child, output, exit } = cli.run([
       "start",
       "--workflow-port",
       "0",
@@ -67,7 +69,7 @@ describe("x-dev CLI", () => {
   });
 
   it("--clock manual starts a clock POST /v2/dev/clock advances", async () => {
-    const { child, output, exit } = runCli([
+    const { child, output, exit } = cli.run([
       "start",
       "--workflow-port",
       "0",
@@ -98,15 +100,14 @@ describe("x-dev CLI", () => {
       child.kill("SIGTERM");
     }
     expect(await exit).toBe(0);
-    const bad = runCli(["start", "--clock", "fake"]);
+    const bad = cli.run(["start", "--clock", "fake"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain('--clock: must be "real" or "manual" (got "fake")');
   }, 60_000);
 
-  // Three child processes each load the TypeScript sources through tsx, which takes seconds
-  // apiece on a loaded machine: a generous test timeout, nothing asserted about time.
+  // Three child processes in a row: a generous test timeout, nothing asserted about time.
   it("--help prints usage and exits 0; a bad flag exits 2", async () => {
-    const help = runCli(["--help"]);
+    const help = cli.run(["--help"]);
     expect(await help.exit).toBe(0);
     expect(help.output()).toContain("Usage: x-dev start");
     for (const route of ["GET /v2/dev/faults", "POST /v2/dev/faults", "DELETE /v2/dev/faults"]) {
@@ -114,12 +115,11 @@ describe("x-dev CLI", () => {
     }
     expect(help.output()).toContain("--random-seed <n>");
     expect(help.output()).toContain("--start-at <time>");
-    const bad = runCli(["start", "--metric", "HAMMING"]);
+    const bad = cli.run(["start", "--metric", "HAMMING"]);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toContain("--metric: must be one of COSINE, EUCLIDEAN, DOT_PRODUCT");
-    const empty = runCli(["start", "--dimension", "0"]);
+    const empty = cli.run(["start", "--dimension", "0"]);
     expect(await empty.exit).toBe(2);
     expect(empty.output()).toContain("--dimension: must be an integer from 1 to 65536 (got 0)");
-    // Three processes in a row, each loading the sources through tsx: seconds each under load.
   }, 60_000);
 });
