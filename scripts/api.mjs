@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Extractor, ExtractorConfig, ExtractorMessageCategory } from "@microsoft/api-extractor";
+import { isMain } from "./lib/main.mjs";
 import { releasedPackages } from "./release/packages.mjs";
 
 // The report is the whole review: no .d.ts rollup, no doc model. Release tags (@public,
@@ -122,7 +123,7 @@ export function apiReports(root, { check = false } = {}) {
   return { status: 0, stdout: `${written.join("")}${done}`, stderr: "" };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: { check: { type: "boolean", default: false }, root: { type: "string", default: "." } },
   });

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import readChangesets from "@changesets/read";
+import { isMain } from "./lib/main.mjs";
 import { baselineOf, changedPackages, largerBump } from "./release/changes.mjs";
 
 /** The largest pending bump of each package, and the changesets that give that bump. */
@@ -99,7 +100,7 @@ export async function releaseCheck(root) {
   return { status: 0, stdout, stderr: "" };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." } } });
   const { status, stdout, stderr } = await releaseCheck(resolve(values.root));
   process.stdout.write(stdout);
