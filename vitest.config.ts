@@ -10,8 +10,9 @@ const withInternal = ["core", "workflow", "openapi-check"];
 // Clients with a `/guard` entry point (their spec guard), and core's part of it.
 const withGuard = ["workflow", "vector"];
 /**
- * The test files that run each in a process of its own (with the root's test/, which run
- * the repo's tools): what they check is the state of a fresh process.
+ * The test files that run each in a process of its own: what they check is the state of a
+ * fresh process, or what they do to a process should not stay in the shared graph. The
+ * rest (the packages' tests and the root's test/) share a module graph per worker.
  */
 const OWN_PROCESS = [
   // It counts the schemas a first server compiles: one started before it compiled them.
@@ -22,6 +23,16 @@ const OWN_PROCESS = [
   // It mocks the generated rules module (vi.mock), which only takes where that module is
   // imported afresh: in a shared graph another file may have imported the real one first.
   "packages/workflow/test/header-rules.test.ts",
+  // They load a whole tool into the worker and run it there (API Extractor with its
+  // TypeScript, dependency-cruiser, the changesets reader and the spec differ): its module
+  // state and its memory stay out of the shared graph.
+  "test/api-report.test.ts",
+  "test/import-rules.test.ts",
+  "test/release-bump-check.test.ts",
+  // It replaces fetch and the environment, and resets the module registry, for each sample.
+  "test/docs-samples.test.ts",
+  // It imports the README's program as a module, and replaces console.log while it runs.
+  "test/readme-snippet.test.ts",
 ];
 
 export default defineConfig({
@@ -62,14 +73,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "shared",
-          include: ["packages/*/test/**/*.test.ts", "bench/test/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "bench/test/**/*.test.ts", "test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...OWN_PROCESS],
           isolate: false,
         },
       },
       {
         extends: true,
-        test: { name: "own-process", include: [...OWN_PROCESS, "test/**/*.test.ts"] },
+        test: { name: "own-process", include: OWN_PROCESS },
       },
     ],
   },

@@ -5,6 +5,7 @@
 // first (turbo: nothing is rebuilt when no source changed), so a report is never checked
 // against a stale dist/.
 // Usage: node scripts/api.mjs [--check] [--root <dir>]
+// `apiReports` is the whole check, exported so its tests run it without a process of its own.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,19 +17,15 @@ import {
   ExtractorConfig,
   ExtractorMessageCategory,
 } from "@microsoft/api-extractor";
+import { isMain } from "./lib/main.mjs";
 import { releasedPackages } from "./release/packages.mjs";
-
-const { values: args } = parseArgs({
-  options: { check: { type: "boolean", default: false }, root: { type: "string", default: "." } },
-});
-const root = resolve(args.root);
 
 // The report is the whole review: no .d.ts rollup, no doc model. Release tags (@public,
 // @beta) are not used in this repo, so their absence is not a finding; TSDoc style is
 // typedoc's business, and a missing comment is already marked in the report. Types a
 // signature uses without exporting them (the generated `paths`) are written into the
 // report, so a spec rename shows there too. Reports use LF, as every file in the repo.
-function configFor(pkg, tempFolder) {
+function configFor(root, pkg, tempFolder) {
   return {
     projectFolder: join(root, pkg.dir),
     mainEntryPointFilePath: join(root, pkg.entry),
@@ -70,12 +67,12 @@ function configFor(pkg, tempFolder) {
 }
 
 /** API Extractor's configuration of `pkg`'s report. */
-function prepare(pkg, tempFolder) {
+function prepare(root, pkg, tempFolder) {
   if (!existsSync(join(root, pkg.entry))) {
     throw new Error(`${pkg.name}: ${pkg.entry} is missing: run \`pnpm build\` first`);
   }
   return ExtractorConfig.prepare({
-    configObject: configFor(pkg, tempFolder),
+    configObject: configFor(root, pkg, tempFolder),
     // Only where relative paths would resolve from: the config is built here, not read.
     configObjectFullPath: join(root, pkg.dir, "api-extractor.json"),
     packageJsonFullPath: join(root, pkg.dir, "package.json"),
@@ -87,19 +84,19 @@ function prepare(pkg, tempFolder) {
  * the compiler options are the same for all (configFor), and reading the standard library
  * once, not once per package, halves the check's CPU seconds.
  */
-function sharedCompilerState(packages, tempFolder) {
-  const [first, ...others] = packages.map((pkg) => prepare(pkg, tempFolder));
+function sharedCompilerState(root, packages, tempFolder) {
+  const [first, ...others] = packages.map((pkg) => prepare(root, pkg, tempFolder));
   return CompilerState.create(first, {
     additionalEntryPoints: others.map((config) => config.mainEntryPointFilePath),
   });
 }
 
-function extract(pkg, tempFolder, compilerState) {
-  const config = prepare(pkg, tempFolder);
+function extract(root, pkg, tempFolder, { check, compilerState }) {
+  const config = prepare(root, pkg, tempFolder);
   const problems = [];
   const result = Extractor.invoke(config, {
     compilerState,
-    localBuild: !args.check,
+    localBuild: !check,
     messageCallback(message) {
       // Console messages are API Extractor's progress lines ("report created"), not findings.
       const finding = message.category !== ExtractorMessageCategory.Console;
@@ -115,37 +112,51 @@ function extract(pkg, tempFolder, compilerState) {
   return result;
 }
 
-const temp = mkdtempSync(join(tmpdir(), "x-api-"));
-const stale = [];
-let failure;
-try {
-  const packages = releasedPackages(root);
-  const compilerState = sharedCompilerState(packages, temp);
-  for (const pkg of packages) {
-    const result = extract(pkg, temp, compilerState);
-    checkPackageDocumentation(pkg, temp);
-    if (!args.check) {
-      console.log(`api: ${pkg.report}${result.apiReportChanged ? " written" : " unchanged"}`);
-    } else if (result.apiReportChanged) {
-      stale.push(`${pkg.name}: ${pkg.report} differs from its build:\n${diff(pkg, temp)}`);
+/**
+ * Writes the API report of each released package under `root` or, with `check`, writes
+ * nothing and compares. Returns what the command prints and its exit status.
+ */
+export function apiReports(root, { check = false } = {}) {
+  const temp = mkdtempSync(join(tmpdir(), "x-api-"));
+  const written = [];
+  const stale = [];
+  try {
+    const packages = releasedPackages(root);
+    const compilerState = sharedCompilerState(root, packages, temp);
+    for (const pkg of packages) {
+      const result = extract(root, pkg, temp, { check, compilerState });
+      checkPackageDocumentation(pkg, temp);
+      if (!check) {
+        written.push(`api: ${pkg.report}${result.apiReportChanged ? " written" : " unchanged"}\n`);
+      } else if (result.apiReportChanged) {
+        stale.push(`${pkg.name}: ${pkg.report} differs from its build:\n${diff(root, pkg, temp)}`);
+      }
     }
+  } catch (error) {
+    return { status: 1, stdout: written.join(""), stderr: `api: ${error.message}\n` };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
   }
-} catch (error) {
-  failure = error.message;
-} finally {
-  rmSync(temp, { recursive: true, force: true });
+  if (stale.length > 0) {
+    return {
+      status: 1,
+      stdout: "",
+      stderr: `The public API changed without its report:\n\n${stale.join("\n\n")}\n\nRun \`pnpm api\` and commit the reports with the change, so a reviewer sees it.\n`,
+    };
+  }
+  const done = check ? "api:check: every API report matches its build.\n" : "";
+  return { status: 0, stdout: `${written.join("")}${done}`, stderr: "" };
 }
-if (failure !== undefined) {
-  console.error(`api: ${failure}`);
-  process.exit(1);
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { check: { type: "boolean", default: false }, root: { type: "string", default: "." } },
+  });
+  const { status, stdout, stderr } = apiReports(resolve(values.root), { check: values.check });
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  process.exitCode = status;
 }
-if (stale.length > 0) {
-  console.error(
-    `The public API changed without its report:\n\n${stale.join("\n\n")}\n\nRun \`pnpm api\` and commit the reports with the change, so a reviewer sees it.`,
-  );
-  process.exit(1);
-}
-if (args.check) console.log("api:check: every API report matches its build.");
 
 /**
  * API Extractor marks a report whose declaration file opens without the package's doc
@@ -161,7 +172,7 @@ function checkPackageDocumentation(pkg, temp) {
 }
 
 /** The committed report against the one the build gives, as git prints it. */
-function diff(pkg, temp) {
+function diff(root, pkg, temp) {
   const committed = join(root, pkg.report);
   const built = join(temp, basename(pkg.report));
   if (!existsSync(committed)) return "  (no committed report yet)";

@@ -4,24 +4,13 @@
 // that depend on a bumped one follow `.changeset/config.json` (updateInternalDependencies),
 // so only the changed package itself is asked for.
 // Usage: node scripts/release-check.mjs [--root <dir>]
+// `releaseCheck` is the whole check, exported so its tests run it without a process of its own.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import readChangesets from "@changesets/read";
+import { isMain } from "./lib/main.mjs";
 import { baselineOf, changedPackages, largerBump } from "./release/changes.mjs";
-
-const { values: args } = parseArgs({ options: { root: { type: "string", default: "." } } });
-const root = resolve(args.root);
-
-/** The changed packages, or the reason they cannot be read (a missing report), and exit. */
-function changed() {
-  try {
-    return changedPackages(root);
-  } catch (error) {
-    console.error(`release:check: ${error.message}`);
-    process.exit(1);
-  }
-}
 
 /** The largest pending bump of each package, and the changesets that give that bump. */
 function pendingBumps(changesets) {
@@ -42,7 +31,7 @@ function pendingBumps(changesets) {
 }
 
 /** One line per kind of change, the most severe spec change quoted. */
-function describe(pkg) {
+function describe(root, pkg) {
   const lines = [];
   if (pkg.specChanges === null && pkg.spec !== null) {
     lines.push(`${pkg.spec} is new since the last release (additive)`);
@@ -62,35 +51,59 @@ function describe(pkg) {
   return lines;
 }
 
-const pending = pendingBumps(await readChangesets(root));
-const problems = [];
-const covered = [];
-for (const pkg of changed()) {
-  const given = pending.get(pkg.name);
-  const enough = given !== undefined && largerBump(given.bump, pkg.bump) === given.bump;
-  const what = describe(pkg)
-    .map((line) => `    ${line}`)
-    .join("\n");
-  if (enough) {
-    covered.push(`  ${pkg.name}: needs ${pkg.bump}, has ${given.bump} (${given.files.join(", ")})`);
-    continue;
+/**
+ * The check of the repository at `root`: what the command prints (stdout, stderr) and its
+ * exit status.
+ */
+export async function releaseCheck(root) {
+  const pending = pendingBumps(await readChangesets(root));
+  let changed;
+  try {
+    changed = changedPackages(root);
+  } catch (error) {
+    // A package whose changes cannot be read (a missing report) is the whole answer.
+    return { status: 1, stdout: "", stderr: `release:check: ${error.message}\n` };
   }
-  const now =
-    given === undefined
-      ? "no pending changeset names it"
-      : `pending changesets give only ${given.bump} (${given.files.join(", ")})`;
-  problems.push(
-    `  ${pkg.name} needs a ${pkg.bump} changeset; ${now}. What changed:\n${what}\n    Fix: \`pnpm changeset\`, pick ${pkg.name}, choose ${pkg.bump} and describe the change for users.`,
-  );
+  const problems = [];
+  const covered = [];
+  for (const pkg of changed) {
+    const given = pending.get(pkg.name);
+    const enough = given !== undefined && largerBump(given.bump, pkg.bump) === given.bump;
+    const what = describe(root, pkg)
+      .map((line) => `    ${line}`)
+      .join("\n");
+    if (enough) {
+      covered.push(
+        `  ${pkg.name}: needs ${pkg.bump}, has ${given.bump} (${given.files.join(", ")})`,
+      );
+      continue;
+    }
+    const now =
+      given === undefined
+        ? "no pending changeset names it"
+        : `pending changesets give only ${given.bump} (${given.files.join(", ")})`;
+    problems.push(
+      `  ${pkg.name} needs a ${pkg.bump} changeset; ${now}. What changed:\n${what}\n    Fix: \`pnpm changeset\`, pick ${pkg.name}, choose ${pkg.bump} and describe the change for users.`,
+    );
+  }
+  if (problems.length > 0) {
+    return {
+      status: 1,
+      stdout: "",
+      stderr: `release:check: a change users would install is not versioned:\n${problems.join("\n")}\n`,
+    };
+  }
+  const stdout =
+    covered.length === 0
+      ? "release:check: no spec or API report changed since the last release.\n"
+      : `release:check: every changed package has the bump it needs:\n${covered.join("\n")}\n`;
+  return { status: 0, stdout, stderr: "" };
 }
-if (problems.length > 0) {
-  console.error(
-    `release:check: a change users would install is not versioned:\n${problems.join("\n")}`,
-  );
-  process.exit(1);
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { root: { type: "string", default: "." } } });
+  const { status, stdout, stderr } = await releaseCheck(resolve(values.root));
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  process.exitCode = status;
 }
-console.log(
-  covered.length === 0
-    ? "release:check: no spec or API report changed since the last release."
-    : `release:check: every changed package has the bump it needs:\n${covered.join("\n")}`,
-);

@@ -1,16 +1,19 @@
 // `pnpm lint:deps` (dependency-cruiser with .dependency-cruiser.cjs, run by `pnpm check`)
 // fails on an import cycle inside a package and on an arrow between packages that runs the
 // wrong way. Shown here on a temporary copy of one package, the repo itself untouched.
-import { execFile } from "node:child_process";
+// dependency-cruiser runs in this process, through its API as its command line calls it
+// (`--config` read, then the tsconfig it names): a `depcruise` process of its own spent
+// most of its second loading the tool again.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { cruise as depcruise } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterEach, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const depcruise = join(root, "node_modules/.bin/depcruise");
 const copies: string[] = [];
 
 afterEach(() => {
@@ -28,21 +31,21 @@ function copyOfCore(): string {
   return dir;
 }
 
-/** dependency-cruiser's verdict on `dir`: its exit code and report. */
+/**
+ * dependency-cruiser's verdict on `dir`, as `depcruise packages --config .dependency-cruiser.cjs`
+ * gives it there: the number of errors (its exit code) and its report.
+ */
 async function cruise(dir: string): Promise<{ code: number; report: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(
-      depcruise,
-      ["packages", "--config", ".dependency-cruiser.cjs"],
-      {
-        cwd: dir,
-      },
-    );
-    return { code: 0, report: stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string };
-    return { code: failed.code ?? 1, report: failed.stdout ?? "" };
-  }
+  const options = await extractDepcruiseOptions(join(dir, ".dependency-cruiser.cjs"));
+  const tsConfigFile = options.tsConfig?.fileName;
+  const tsConfig = tsConfigFile === undefined ? {} : extractTSConfig(join(dir, tsConfigFile));
+  const result = await depcruise(
+    ["packages"],
+    { ...options, baseDir: dir, outputType: "err" },
+    {},
+    { tsConfig },
+  );
+  return { code: result.exitCode, report: String(result.output) };
 }
 
 describe("the import rules", () => {

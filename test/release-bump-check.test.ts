@@ -1,13 +1,15 @@
 // `pnpm release:check` in a fresh git repository made from this one's files (what the check
 // reads: package manifests, API reports, specs, the changesets config; no tag, as in a
 // fresh clone), released (its baseline taken from its own tree), then changed the way a
-// maintainer would change it.
+// maintainer would change it. The check runs in this process (scripts/release-check.mjs's
+// `releaseCheck`), but for one test that runs the command as `pnpm release:check` does.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { releaseCheck as checkRelease } from "../scripts/release-check.mjs";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const vectorSpec = "specs/vector/openapi.yaml";
@@ -32,11 +34,10 @@ function changeset(id: string, bumps: Record<string, string>): void {
   );
 }
 
-function releaseCheck(): { status: number | null; output: string } {
-  const run = spawnSync("node", [join(repo, "scripts/release-check.mjs"), "--root", dir], {
-    encoding: "utf8",
-  });
-  return { status: run.status, output: run.stdout + run.stderr };
+/** `pnpm release:check` on the copy, in this process: its exit status and what it prints. */
+async function releaseCheck(): Promise<{ status: number; output: string }> {
+  const { status, stdout, stderr } = await checkRelease(dir);
+  return { status, output: stdout + stderr };
 }
 
 function specDiff(): string {
@@ -91,60 +92,66 @@ function renameLimit(): void {
 }
 
 describe("release:check against the released/ snapshot", () => {
-  it("passes on the tree as released", () => {
-    const { status, output } = releaseCheck();
+  it("passes on the tree as released", async () => {
+    const { status, output } = await releaseCheck();
     expect(output).toContain("no spec or API report changed since the last release");
     expect(status).toBe(0);
   });
 
+  // Through the command, as `pnpm release:check` runs it: its flag, its exit code, its stderr.
   it("fails a renamed request field with a patch changeset, naming @x/vector and major", () => {
     renameLimit();
     changeset("rename-limit", { "@x/vector": "patch" });
-    const { status, output } = releaseCheck();
+    const { status, stdout, stderr } = spawnSync(
+      "node",
+      [join(repo, "scripts/release-check.mjs"), "--root", dir],
+      { encoding: "utf8" },
+    );
     expect(status).toBe(1);
-    expect(output).toContain("@x/vector needs a major changeset");
-    expect(output).toContain("pending changesets give only patch (.changeset/rename-limit.md)");
-    expect(output).toMatch(
+    expect(stdout).toBe("");
+    expect(stderr).toContain("@x/vector needs a major changeset");
+    expect(stderr).toContain("pending changesets give only patch (.changeset/rename-limit.md)");
+    expect(stderr).toMatch(
       /specs\/vector\/openapi\.yaml: breaking #\/\S+ \[Added\] \S+ \S+ to `pageLimit`/,
     );
-    expect(output).not.toContain("@x/workflow");
+    expect(stderr).not.toContain("@x/workflow");
   });
 
-  it("passes the same rename with a major changeset among smaller ones", () => {
+  it("passes the same rename with a major changeset among smaller ones", async () => {
     renameLimit();
     changeset("wording", { "@x/vector": "patch", "@x/core": "minor" });
     changeset("rename-limit", { "@x/vector": "major" });
-    const { status, output } = releaseCheck();
+    const { status, output } = await releaseCheck();
     expect(output).toContain("@x/vector: needs major, has major (.changeset/rename-limit.md)\n");
     expect(status).toBe(0);
   });
 
-  it("asks minor for an added optional request field", () => {
+  it("asks minor for an added optional request field", async () => {
     edit(
       vectorSpec,
       "        prefix:\n",
       "        suffix:\n          type: string\n          description: Only ids ending with it.\n        prefix:\n",
     );
     changeset("suffix", { "@x/vector": "patch" });
-    const { status, output } = releaseCheck();
+    const { status, output } = await releaseCheck();
     expect(status).toBe(1);
     expect(output).toContain("@x/vector needs a minor changeset");
     expect(output).toMatch(/additive #\/\S+\/properties\/suffix/);
   });
 
-  it("asks patch for a changed description", () => {
+  it("asks patch for a changed description", async () => {
     edit(vectorSpec, "Maximum number of vectors in the page.", "At most this many vectors.");
-    const { status, output } = releaseCheck();
+    const { status, output } = await releaseCheck();
     expect(status).toBe(1);
     expect(output).toContain("@x/vector needs a patch changeset; no pending changeset names it");
     expect(output).toMatch(/docs-only #\/\S+\/limit\/description/);
     changeset("wording", { "@x/vector": "patch" });
-    expect(releaseCheck().status).toBe(0);
+    expect((await releaseCheck()).status).toBe(0);
   });
 
   // The reports change with every refactor of the public API, so these edits find their
   // place instead of quoting a declaration.
-  it("asks a bump for a changed API report when no spec changed", () => {
+  it("asks a bump for a changed API report when no spec changed", async () => {
     const report = "packages/core/core.api.md";
     const text = readFileSync(join(dir, report), "utf8");
     const end = text.lastIndexOf("\n```");
@@ -152,26 +159,26 @@ describe("release:check against the released/ snapshot", () => {
       join(dir, report),
       `${text.slice(0, end)}\n// @public\nexport const requestIdHeader: string;\n${text.slice(end)}`,
     );
-    const { status, output } = releaseCheck();
+    const { status, output } = await releaseCheck();
     expect(status).toBe(1);
     expect(output).toContain("@x/core needs a minor changeset");
     expect(output).toContain("packages/core/core.api.md: additive change");
   });
 
-  it("asks major when the API report lost a declaration", () => {
+  it("asks major when the API report lost a declaration", async () => {
     const report = "packages/core/core.api.md";
     const lines = readFileSync(join(dir, report), "utf8").split("\n");
     const declaration = lines.findIndex((line) => line.startsWith("export "));
     expect(declaration).toBeGreaterThan(0);
     lines.splice(declaration, 1);
     writeFileSync(join(dir, report), lines.join("\n"));
-    const { status, output } = releaseCheck();
+    const { status, output } = await releaseCheck();
     expect(status).toBe(1);
     expect(output).toContain("@x/core needs a major changeset");
     expect(output).toContain("packages/core/core.api.md: breaking change");
   });
 
-  it("asks minor for a new public package, found without being listed", () => {
+  it("asks minor for a new public package, found without being listed", async () => {
     mkdirSync(join(dir, "packages/metrics"));
     writeFileSync(
       join(dir, "packages/metrics/package.json"),
@@ -186,14 +193,14 @@ describe("release:check against the released/ snapshot", () => {
       join(dir, "packages/metrics/metrics.api.md"),
       '## API Report File for "@x/metrics"\n\n```ts\nexport function instrument(): void;\n```\n',
     );
-    const { status, output } = releaseCheck();
+    const { status, output } = await releaseCheck();
     expect(status).toBe(1);
     expect(output).toContain("@x/metrics needs a minor changeset; no pending changeset names it");
     expect(output).toContain(
       "packages/metrics/metrics.api.md: a package never released (additive)",
     );
     changeset("metrics", { "@x/metrics": "minor" });
-    expect(releaseCheck().status).toBe(0);
+    expect((await releaseCheck()).status).toBe(0);
   });
 });
 
