@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
+import { isMain } from "../scripts/lib/main.mjs";
 import { fmt, table, writeSection } from "./lib/results.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -200,7 +201,7 @@ async function runBuild() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { markdown } = await runBuild();
   writeSection("build", markdown);
   console.log(markdown);

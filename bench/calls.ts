@@ -12,6 +12,7 @@ import { tracing } from "../packages/otel/src/index";
 import type { paths as VectorPaths } from "../packages/vector/src/generated/schema";
 import type { paths as WorkflowPaths } from "../packages/workflow/src/generated/schema";
 import type { TriggerRequest } from "../packages/workflow/src/index";
+import { isMain } from "../scripts/lib/main.mjs";
 import { loadClients } from "./lib/load-clients";
 import { fmt, table, writeSection } from "./lib/results.mjs";
 import { answerWith, BODIES, recording, type Seen, stubFetch } from "./lib/stub";
@@ -631,7 +632,7 @@ async function runCalls() {
   return { markdown, ok: !budget.some((b) => b.includes("missed")) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { markdown } = await runCalls();
   writeSection("calls", markdown);
   console.log(markdown);

@@ -5,6 +5,7 @@
 // node --conditions=source --import tsx devserver-import.ts
 import { type DevServer, startDevServer } from "@x/dev-server";
 import { VectorIndex } from "@x/vector";
+import { isMain } from "../scripts/lib/main.mjs";
 import { random, records } from "./lib/data";
 import { fmt, quantile, table } from "./lib/results.mjs";
 
@@ -98,7 +99,7 @@ export async function importSection() {
   return { verdicts, markdown };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { verdicts, markdown } = await importSection();
   console.log([...verdicts, "", markdown].join("\n"));
 }

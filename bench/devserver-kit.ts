@@ -12,6 +12,7 @@ import {
   startDevServer,
   type WorkflowSnapshot,
 } from "@x/dev-server";
+import { isMain } from "../scripts/lib/main.mjs";
 import { random, records } from "./lib/data";
 import { fmt, quantile, table } from "./lib/results.mjs";
 
@@ -193,7 +194,7 @@ export async function kitSection() {
   return { verdicts, markdown };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { verdicts, markdown } = await kitSection();
   console.log([...verdicts, "", markdown].join("\n"));
 }

@@ -5,6 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createVectorService } from "@x/dev-server";
+import { isMain } from "../scripts/lib/main.mjs";
 import { importSection } from "./devserver-import";
 import { kitSection } from "./devserver-kit";
 import { random, records, timed, vectorOf } from "./lib/data";
@@ -354,7 +355,7 @@ async function runDevServer() {
   return { markdown, ok: !verdicts.some((v) => v.includes("missed")) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { markdown } = await runDevServer();
   writeSection("devserver", markdown);
   console.log(markdown);

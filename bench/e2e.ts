@@ -4,6 +4,7 @@
 // Run: node --conditions=source --import tsx e2e.ts
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isMain } from "../scripts/lib/main.mjs";
 import { random, timed, vectorOf } from "./lib/data";
 import { startDevProcess } from "./lib/dev-process";
 import { loadClients } from "./lib/load-clients";
@@ -176,7 +177,7 @@ async function runE2e() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { markdown } = await runE2e();
   writeSection("e2e", markdown);
   console.log(markdown);

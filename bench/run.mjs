@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { isMain } from "../scripts/lib/main.mjs";
 import { installRuntime } from "../scripts/runtimes/cache.mjs";
 import { machine, RESULTS, writeSection } from "./lib/results.mjs";
 
@@ -39,7 +40,7 @@ export function pick(args) {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const cwd = fileURLToPath(new URL(".", import.meta.url));
   const sections = pick(process.argv.slice(2));
   writeSection("machine", machine());

@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { isMain } from "../scripts/lib/main.mjs";
 import { fmt, table, writeSection } from "./lib/results.mjs";
 import { TRACING_BUDGET, tracingCost, tracingFailures } from "./lib/tracing-cost.mjs";
 
@@ -171,7 +172,7 @@ async function runSize({ write = true } = {}) {
   return { rows, markdown, failures };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const started = performance.now();
   const { markdown, failures } = await runSize({ write: !process.argv.includes("--check") });
   console.log(`${markdown}\n\n(${Math.round(performance.now() - started)} ms)`);

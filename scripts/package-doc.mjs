@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { isMain } from "./lib/main.mjs";
 import { publicPackages } from "./release/workspace.mjs";
 
 /** The doc comment that opens `file`; throws when it has none, so none goes missing. */
@@ -56,7 +57,7 @@ export function addPackageDocs(root) {
   return changed;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { values } = parseArgs({ options: { root: { type: "string", default: "." } } });
   addPackageDocs(resolve(values.root));
 }
