@@ -21,6 +21,12 @@ async function checkAll(tarballs) {
 }
 
 const given = process.argv.slice(2);
+// It takes no options: an option would otherwise be read as a tarball's path.
+const option = given.find((arg) => arg.startsWith("-"));
+if (option !== undefined) {
+  console.error(`lint:pkg takes tarball paths only, not ${option}`);
+  process.exit(2);
+}
 const folder = given.length > 0 ? undefined : mkdtempSync(join(tmpdir(), "x-lint-pkg-"));
 try {
   const tarballs =
