@@ -1,7 +1,7 @@
 // `pnpm lint:pkg` (publint and "are the types wrong", profile node16) over small packed
 // packages: a good one passes, and each mistake the lint exists for fails it. The stage
 // itself runs it over the real packages. It runs as a process (its tools are loaded from
-// their builds, which vitest's resolver would not pick), once per verdict.
+// their builds, which vitest's resolver would not pick), once for all four packages.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,14 +36,6 @@ const FILES: Record<string, string> = {
   "dist/index.d.cts": "export declare const answer: number;\n",
 };
 
-let work: string;
-beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), "lint-pkg-"));
-});
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-});
-
 /** Packs a package folder as pnpm does (entries under `package/`); returns the tarball. */
 function pack(name: string, packageJson: Record<string, unknown>, files = FILES): string {
   const folder = join(work, name, "package");
@@ -73,34 +65,50 @@ function lint(...tarballs: string[]) {
   return { status: result.status, output, reports };
 }
 
+// The four packages, packed and linted in one run (one load of the tools for all).
+let work: string;
+let run: ReturnType<typeof lint>;
+const tarballs = { good: "", subpath: "", esmTypes: "", missing: "" };
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "lint-pkg-"));
+  tarballs.good = pack("good", manifest());
+  // No typesVersions: node10 (no `exports` map) finds no types for the subpath; the node16
+  // profile shows that and fails nothing on it.
+  tarballs.subpath = pack("subpath", manifest({ ".": ENTRY, "./extra": ENTRY }));
+  tarballs.esmTypes = pack(
+    "esm-types",
+    manifest({ ".": { ...ENTRY, require: { ...ENTRY.require, types: "./dist/index.d.ts" } } }),
+  );
+  const { "dist/index.cjs": _left, ...withoutCjs } = FILES;
+  tarballs.missing = pack("missing", manifest(), withoutCjs);
+  run = lint(tarballs.good, tarballs.subpath, tarballs.esmTypes, tarballs.missing);
+});
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
 describe("pnpm lint:pkg", () => {
   it("passes a package whose ESM and CommonJS entries have their own declarations, node10 aside", () => {
-    const good = pack("good", manifest());
-    // No typesVersions: node10 (no `exports` map) finds no types for the subpath; the
-    // node16 profile shows that and fails nothing on it.
-    const subpath = pack("subpath", manifest({ ".": ENTRY, "./extra": ENTRY }));
-    const { status, output, reports } = lint(good, subpath);
-    expect(reports[good]).toContain("publint: All good!");
-    expect(reports[good]).toContain("No problems found");
-    expect(reports[subpath]).toMatch(/\(ignored\) 💀 Resolution failed/);
-    expect(output).toContain("lint:pkg: every package passed publint and attw");
-    expect(status).toBe(0);
+    expect(run.reports[tarballs.good]).toContain("publint: All good!");
+    expect(run.reports[tarballs.good]).toContain("No problems found");
+    expect(run.reports[tarballs.subpath]).toMatch(/\(ignored\) 💀 Resolution failed/);
   });
 
-  it("fails a package whose `require` is typed by ESM declarations, or that lacks a file an export names", () => {
-    const esmTypes = pack(
-      "esm-types",
-      manifest({ ".": { ...ENTRY, require: { ...ENTRY.require, types: "./dist/index.d.ts" } } }),
+  it("fails a package whose `require` is typed by ESM declarations (attw)", () => {
+    // The CommonJS entry's declarations are ESM ("masquerading as ESM"); publint only warns.
+    expect(run.reports[tarballs.esmTypes]).toContain("Masquerading as ESM");
+    expect(run.reports[tarballs.esmTypes]).not.toContain("publint Errors:");
+  });
+
+  it("fails a package that lacks a file an export names (a publint error)", () => {
+    expect(run.reports[tarballs.missing]).toContain("publint Errors:");
+    expect(run.reports[tarballs.missing]).toContain("./dist/index.cjs but the file does not exist");
+  });
+
+  it("names exactly the failed packages and exits 1", () => {
+    expect(run.output).toContain(
+      `lint:pkg: failed: ${tarballs.esmTypes}, ${tarballs.missing} (see above)`,
     );
-    const { "dist/index.cjs": _left, ...withoutCjs } = FILES;
-    const missing = pack("missing", manifest(), withoutCjs);
-    const { status, output, reports } = lint(esmTypes, missing);
-    // attw: the CommonJS entry's declarations are ESM ("masquerading as ESM").
-    expect(reports[esmTypes]).toContain("Masquerading as ESM");
-    expect(reports[esmTypes]).not.toContain("publint Errors:");
-    expect(reports[missing]).toContain("publint Errors:");
-    expect(reports[missing]).toContain("./dist/index.cjs but the file does not exist");
-    expect(output).toContain(`lint:pkg: failed: ${esmTypes}, ${missing}`);
-    expect(status).toBe(1);
+    expect(run.status).toBe(1);
   });
 });
