@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  * new package (such as the validator the dev server depends on) is packed without a list
  * to keep up to date.
  */
-export const PACKAGES = readdirSync(join(ROOT, "packages")).filter((folder) => {
+const PACKAGES = readdirSync(join(ROOT, "packages")).filter((folder) => {
   const manifest = join(ROOT, "packages", folder, "package.json");
   return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).private !== true;
 });
