@@ -4,6 +4,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installTypeScript, NATIVE } from "../lib/typescript.mjs";
 import { mustRun, run } from "./run.mjs";
 
 /** What the package READMEs tell users to install; the rehearsal runs exactly this. */
@@ -45,6 +46,9 @@ const STRICT_OPTIONS = {
   strict: true,
   exactOptionalPropertyTypes: true,
   noEmit: true,
+  // Node's types, named as a TypeScript 7 project names them (7 includes no @types package
+  // unless listed; 5.x included every one installed, here only @types/node).
+  types: ["node"],
 };
 
 /** Writes the project: package.json, an .npmrc sending `scope` to the registry, the smoke. */
@@ -106,14 +110,16 @@ export async function runSmoke(dir, entry) {
   return steps;
 }
 
-/** Type-checks the first program under each tsconfig, with the repository's tsc. */
-export async function typeCheck(root, dir) {
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+/**
+ * Type-checks the first program under each tsconfig, with the native compiler (TypeScript 7,
+ * from the cache `pnpm check` fills in the background): under a fifth of the CPU seconds 5.9
+ * took here. The types matrix compiles the packages' declarations with 5.7 and 5.9.
+ */
+export async function typeCheck(dir) {
+  const { binary } = await installTypeScript(NATIVE);
   return Promise.all(
     Object.keys(TSCONFIGS).map(async (name) => {
-      const result = await run(process.execPath, [tsc, "-p", `tsconfig.${name}.json`], {
-        cwd: dir,
-      });
+      const result = await run(binary, ["-p", `tsconfig.${name}.json`], { cwd: dir });
       return { name, problems: result.code === 0 ? [] : [result.output.trim()] };
     }),
   );

@@ -74,7 +74,7 @@ async function installAndSmoke(packages) {
   const [esm, cjs, types, bin] = await Promise.all([
     runSmoke(consumer, "esm.mjs"),
     runSmoke(consumer, "cjs.cjs"),
-    typeCheck(root, consumer),
+    typeCheck(consumer),
     binProblems(consumer),
   ]);
   for (const step of [...esm, ...cjs]) report.record(`smoke ${step.name}`, step.problems);

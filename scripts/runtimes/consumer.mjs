@@ -1,33 +1,15 @@
 // A user's project, outside the repo: the packed tarballs installed with npm (no workspace
 // links), the smoke files beside them, and the bundles workerd and the browser load.
 import { spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { packPackages } from "../lib/pack.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SMOKE_FILES = fileURLToPath(new URL("../../test/runtimes/", import.meta.url));
-
-/**
- * The publishable packages, by folder under packages/: every one not marked private, so a
- * new package (such as the validator the dev server depends on) is packed without a list
- * to keep up to date.
- */
-const PACKAGES = readdirSync(join(ROOT, "packages")).filter((folder) => {
-  const manifest = join(ROOT, "packages", folder, "package.json");
-  return existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).private !== true;
-});
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout: 300_000 });
@@ -36,21 +18,6 @@ function run(command, args, cwd) {
     throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${output.join("\n")}`);
   }
   return result.stdout;
-}
-
-/** `pnpm pack` of every package into `destination`; returns { "@x/core": tarball path, ... }. */
-function pack(destination) {
-  const filters = PACKAGES.flatMap((folder) => ["--filter", `@x/${folder}`]);
-  run("pnpm", ["-r", ...filters, "pack", "--pack-destination", destination], ROOT);
-  const files = readdirSync(destination);
-  const tarballs = {};
-  for (const folder of PACKAGES) {
-    // pnpm names a tarball after the package: @x/dev-server 0.1.0 -> x-dev-server-0.1.0.tgz
-    const file = files.find((name) => new RegExp(`^x-${folder}-\\d.*\\.tgz$`).test(name));
-    if (!file) throw new Error(`pnpm pack wrote no tarball for @x/${folder} (found ${files})`);
-    tarballs[`@x/${folder}`] = join(destination, file);
-  }
-  return tarballs;
 }
 
 /**
@@ -106,7 +73,7 @@ export function installTarballs(folder, { extra = {}, manifest = {} } = {}) {
   const project = join(folder, "consumer");
   mkdirSync(tarballFolder);
   mkdirSync(project);
-  const tarballs = pack(tarballFolder);
+  const tarballs = packPackages(tarballFolder);
 
   // The tarballs depend on each other by version range (`@x/core: ^0.0.0`); the overrides
   // make npm take those from the local tarballs too, as it would from the registry.
