@@ -6,13 +6,11 @@
 // TypeScript x settings x samples and writes the cell counts to .check-results/types.json
 // for `pnpm check`. `pnpm types:matrix 5.3.3 5.4.5` compiles with those versions instead
 // (from the registry, cached as the runtimes are): how the oldest supported one was found.
-// The TypeScripts with a JavaScript API compile both settings in one process each, sharing
-// the declarations parsed alike (compile-shared.mjs); the native one runs its tsc per setting.
 // `--install-only` installs the matrix's compilers into the cache and stops.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { runCountedStage } from "../lib/counted-stage.mjs";
@@ -43,7 +41,7 @@ const SETTINGS = {
 };
 /** The row of errors in the installed packages' own declarations (skipLibCheck off). */
 const DECLARATIONS = "declarations (node_modules)";
-// Two cores: two compiler processes at a time.
+// Two cores: two compilers at a time.
 const PARALLEL = 2;
 
 /** The repo's own compiler, as `{ binary, version }`. */
@@ -73,57 +71,18 @@ function prepareProject(folder) {
   return { project, samples };
 }
 
-/** A TypeScript's package folder, from its `tsc` in a `node_modules/.bin`. */
-function typescriptFolder(compiler) {
-  return join(dirname(compiler.binary), "..", "typescript");
-}
-
-/**
- * Whether the matrix drives `compiler` through its JavaScript API (compile-shared.mjs: one
- * process for both settings). The native compiler has none: its `tsc` runs once per setting.
- */
-function hasApi(compiler) {
-  return existsSync(join(typescriptFolder(compiler), "lib", "typescript.js"));
-}
-
-/**
- * What the native compiler's `tsc -p tsconfig.<setting>.json --pretty false` printed, by
- * running it. Single-threaded: two compiles already share the two cores, and its checker
- * threads cost a third more CPU seconds here for the same diagnostics.
- */
-async function runNative(project, compiler, setting) {
+/** Compiles the project with one compiler and setting; resolves to its errors by file. */
+async function compile(project, compiler, setting) {
   const started = performance.now();
-  const args = ["-p", `tsconfig.${setting}.json`, "--pretty", "false", "--singleThreaded"];
   let output;
   try {
+    const args = ["-p", `tsconfig.${setting}.json`, "--pretty", "false"];
     const result = await run(compiler.binary, args, { cwd: project, maxBuffer: 64 * 2 ** 20 });
     output = result.stdout;
   } catch (error) {
     // tsc exits 1 or 2 when it found errors; anything else (it did not run) is a failure too.
     output = `${error.stdout ?? ""}${error.stderr ?? ""}` || String(error.message);
   }
-  return [{ setting, output, seconds: (performance.now() - started) / 1000 }];
-}
-
-/**
- * The same for every setting, from one process and one load of the compiler, whose programs
- * share the declarations they parse alike (compile-shared.mjs).
- */
-async function runShared(project, compiler, settings) {
-  const script = fileURLToPath(new URL("compile-shared.mjs", import.meta.url));
-  try {
-    const args = [script, typescriptFolder(compiler), ...settings];
-    const result = await run(process.execPath, args, { cwd: project, maxBuffer: 64 * 2 ** 20 });
-    return JSON.parse(result.stdout);
-  } catch (error) {
-    // It did not run to the end: every cell of its columns fails, with what it printed.
-    const output = `compile-shared.mjs did not finish: ${error.stderr || error.message}`;
-    return settings.map((setting) => ({ setting, output, seconds: 0 }));
-  }
-}
-
-/** The errors of a compile's output, by file (or "*": the whole program). */
-function errorsOf(output) {
   const errors = new Map();
   let last;
   for (const line of output.split("\n")) {
@@ -145,31 +104,7 @@ function errorsOf(output) {
   if (codes.length > 0 && codes.every((code) => code < 2000)) {
     errors.set("*", ["syntax errors only: the types of no sample were checked"]);
   }
-  return errors;
-}
-
-/**
- * Compiles the project with every compiler and setting, two processes at a time; resolves to
- * one column per compiler and setting, in that order, with its errors by file.
- */
-async function compileAll(project, compilers) {
-  const settings = Object.keys(SETTINGS);
-  const jobs = compilers.flatMap((compiler) =>
-    hasApi(compiler)
-      ? [{ compiler, settings }]
-      : settings.map((setting) => ({ compiler, settings: [setting] })),
-  );
-  const done = await mapBounded(jobs, PARALLEL, ({ compiler, settings: these }) =>
-    hasApi(compiler) ? runShared(project, compiler, these) : runNative(project, compiler, these[0]),
-  );
-  return jobs.flatMap(({ compiler }, i) =>
-    done[i].map(({ setting, output, seconds }) => ({
-      compiler,
-      setting,
-      errors: errorsOf(output),
-      seconds,
-    })),
-  );
+  return { compiler, setting, errors, seconds: (performance.now() - started) / 1000 };
 }
 
 /** One row per group of samples and one for the declarations; one column per compile. */
@@ -225,8 +160,13 @@ async function main(versions) {
     const installed = await installs;
     const compilers =
       versions.length > 0 ? installed : [installed[0], repoCompiler(), installed[1]];
+    const jobs = compilers.flatMap((compiler) =>
+      Object.keys(SETTINGS).map((setting) => ({ compiler, setting })),
+    );
     const compiling = performance.now();
-    const columns = await compileAll(project, compilers);
+    const columns = await mapBounded(jobs, PARALLEL, ({ compiler, setting }) =>
+      compile(project, compiler, setting),
+    );
     console.log(
       `\nTypeScript x settings x samples (cells passed/compiled):\n${table(samples, columns)}\n`,
     );
