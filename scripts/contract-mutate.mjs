@@ -60,6 +60,9 @@ for (const list of [mutations, typeMutations]) {
 }
 const started = Date.now();
 
+/** A run whose verdicts cannot be read (the message says why): the script exits with 2. */
+class Unreadable extends Error {}
+
 /**
  * Runs the suite files once per spec set (`[{ name, dir }]`) in one vitest process, and
  * resolves to the names of the tests that pass and fail against each set, by set name, as a
@@ -127,6 +130,8 @@ async function runSuite(work, sets) {
 /** The suite's verdict on each mutation: one line each, and how many it killed. */
 async function suiteMutants() {
   const work = mkdtempSync(join(tmpdir(), "contract-mutate-"));
+  const broken = new Map();
+  let results;
   try {
     const documents = Object.fromEntries(
       SERVICES.map((s) => [
@@ -145,7 +150,6 @@ async function suiteMutants() {
       sets.push({ name, dir });
     };
     addSet(BASELINE, documents);
-    const broken = new Map();
     for (const m of mutations) {
       try {
         addSet(mutantName(m), {
@@ -156,39 +160,40 @@ async function suiteMutants() {
         broken.set(m, error);
       }
     }
-    const results = await runSuite(work, sets);
-    const baseline = results.get(BASELINE);
-    if (baseline.passed.size === 0) {
-      console.error("The suite passes no test against the real spec; nothing to compare with.");
-      process.exit(2);
-    }
-    const lines = [
-      `baseline: ${baseline.passed.size} tests pass against the real spec` +
-        (baseline.failed.size ? ` (${baseline.failed.size} already fail and are ignored)` : ""),
-    ];
-    let killed = 0;
-    for (const m of mutations) {
-      if (broken.has(m)) {
-        lines.push(`BROKEN    ${m.service}: ${m.name}: ${broken.get(m).message}`);
-        continue;
-      }
-      const result = results.get(mutantName(m));
-      const red = [...baseline.passed].filter((name) => !result.passed.has(name));
-      if (red.length > 0) {
-        killed++;
-        const shown = red
-          .slice(0, 3)
-          .map((name) => `\n            - ${name}`)
-          .join("");
-        lines.push(`killed    ${m.service}: ${m.name} (${m.kind}): ${red.length} red${shown}`);
-      } else {
-        lines.push(`SURVIVED  ${m.service}: ${m.name} (${m.kind})`);
-      }
-    }
-    return { lines, killed };
+    results = await runSuite(work, sets);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  const baseline = results.get(BASELINE);
+  if (baseline.passed.size === 0) {
+    throw new Unreadable(
+      "The suite passes no test against the real spec; nothing to compare with.",
+    );
+  }
+  const lines = [
+    `baseline: ${baseline.passed.size} tests pass against the real spec` +
+      (baseline.failed.size ? ` (${baseline.failed.size} already fail and are ignored)` : ""),
+  ];
+  let killed = 0;
+  for (const m of mutations) {
+    if (broken.has(m)) {
+      lines.push(`BROKEN    ${m.service}: ${m.name}: ${broken.get(m).message}`);
+      continue;
+    }
+    const result = results.get(mutantName(m));
+    const red = [...baseline.passed].filter((name) => !result.passed.has(name));
+    if (red.length > 0) {
+      killed++;
+      const shown = red
+        .slice(0, 3)
+        .map((name) => `\n            - ${name}`)
+        .join("");
+      lines.push(`killed    ${m.service}: ${m.name} (${m.kind}): ${red.length} red${shown}`);
+    } else {
+      lines.push(`SURVIVED  ${m.service}: ${m.name} (${m.kind})`);
+    }
+  }
+  return { lines, killed };
 }
 
 /** The types `pnpm gen` would write for `document` (same options as scripts/gen.mjs). */
@@ -254,8 +259,7 @@ async function typecheckCopies(compiler, copies) {
     // An error in no copy's files (a config or a shared source), or a failure with no error:
     // no copy's verdict can be read from that.
     if (unplaced.length > 0 || (code !== 0 && [...errors.values()].every((e) => !e.length))) {
-      console.error(`tsc -b exited with ${code} on errors in no copy:\n${output}`);
-      process.exit(2);
+      throw new Unreadable(`tsc -b exited with ${code} on errors in no copy:\n${output}`);
     }
     return errors;
   } finally {
@@ -293,8 +297,7 @@ async function typeMutants() {
   for (const service of SERVICES) {
     const own = errors.get(`${service}: ${BASELINE}`) ?? [];
     if (own.length > 0) {
-      console.error(`tsc fails for ${service} against its own spec:\n${own.join("\n")}`);
-      process.exit(2);
+      throw new Unreadable(`tsc fails for ${service} against its own spec:\n${own.join("\n")}`);
     }
   }
   const lines = [];
@@ -313,8 +316,16 @@ async function typeMutants() {
   return { lines, killed };
 }
 
-// The suite (one vitest process) and the compiler (one single-threaded process) side by side.
-const [suite, types] = await Promise.all([suiteMutants(), typeMutants()]);
+// The suite (one vitest process) and the compiler (one single-threaded process) side by side;
+// each cleans up after itself before the run stops.
+const settled = await Promise.allSettled([suiteMutants(), typeMutants()]);
+const stopped = settled.filter((s) => s.status === "rejected").map((s) => s.reason);
+if (stopped.length > 0) {
+  for (const reason of stopped)
+    console.error(reason instanceof Unreadable ? reason.message : reason);
+  process.exit(2);
+}
+const [suite, types] = settled.map((s) => s.value);
 for (const line of [...suite.lines, ...types.lines]) console.log(line);
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
