@@ -48,7 +48,7 @@ const listed = readJson(join(contract, "cases/mutations.json"));
 const selected = (m) => !args.only || m.name.includes(args.only);
 const mutations = listed.mutations.filter(selected);
 const typeMutations = listed.typeMutations.filter(selected);
-/** A mutant's name in the runs: its spec set's describe, its copy's directory. */
+/** A mutant's name: its spec set's describe in the suite run, its key in the compiler's. */
 const mutantName = (m) => `${m.service}: ${m.name}`;
 for (const list of [mutations, typeMutations]) {
   const names = list.map(mutantName);
