@@ -11,7 +11,7 @@ import type { FetchFn } from "../src/suite/clients.js";
 import { PROMISES } from "../src/suite/promises.js";
 import { RUNS } from "../src/suite/runs.js";
 import { arbitraryFor } from "../src/suite/schema-arbitrary.js";
-import { suiteSpec } from "../src/suite/spec-source.js";
+import { registerPerSpec, suiteSpec } from "../src/suite/spec-source.js";
 
 const TOKEN = "gen_token_SECRET";
 const VECTOR_URL = "https://my-index.vector.example.com";
@@ -97,71 +97,6 @@ const TARGETS: ResponseTarget[] = [
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 
-describe("the spec's own examples", () => {
-  const operationIds = [...new Set(TARGETS.map((t) => `${t.service} ${t.operationId}`))];
-  it.each(operationIds)("%s: every 200 example comes back whole", async (key) => {
-    const [service, operationId] = key.split(" ") as [ServiceName, string];
-    const op = suiteSpec(service).operations.find((o) => o.operationId === operationId);
-    const examples = Object.entries(
-      op?.responses["200"]?.content?.["application/json"]?.examples ?? {},
-    );
-    expect(examples.length, `${operationId} has 200 examples`).toBeGreaterThan(0);
-    for (const [name, { value }] of examples) {
-      const body = value as { result?: unknown };
-      // Each example fits at least one call shape (a single query or a batch, say).
-      let used = 0;
-      for (const target of TARGETS.filter((t) => t.operationId === operationId)) {
-        const expected = target.expected(body);
-        if (expected === SKIP) continue;
-        used++;
-        const value = await target.call(async () => Response.json(body), body.result);
-        expect(value, `${operationId} example ${name} via ${target.name}`).toStrictEqual(expected);
-      }
-      expect(used, `no call returns ${operationId} example ${name}`).toBeGreaterThan(0);
-    }
-  });
-});
-
-describe("generated responses", () => {
-  for (const target of TARGETS) {
-    for (const minimal of [false, true]) {
-      it(`${target.name}: ${minimal ? "minimal" : "random"} 200 bodies from the spec come back whole and as the client's types promise`, async () => {
-        const operation = suiteSpec(target.service).operations.find(
-          (op) => op.operationId === target.operationId,
-        );
-        const schema = operation?.responses["200"]?.content?.["application/json"]?.schema;
-        expect(schema, `${target.operationId} declares a JSON 200 response`).toBeDefined();
-        const keeps = ajv.compile(PROMISES[target.promise]);
-        await fc.assert(
-          fc.asyncProperty(arbitraryFor(schema as Schema, { minimal }), async (generated) => {
-            // Plain objects, as JSON.parse makes them (fast-check's have no prototype).
-            const body = JSON.parse(JSON.stringify(generated)) as { result?: unknown };
-            const expected = target.expected(body);
-            fc.pre(expected !== SKIP);
-            const response = () => Response.json(body);
-            const violations = await checkResponse(
-              suiteSpec(target.service),
-              target.operationId,
-              response(),
-            );
-            expect(formatViolations(violations), "the generator made a body the spec rejects").toBe(
-              "",
-            );
-            const value = await target.call(async () => response(), body.result);
-            expect(value).toStrictEqual(expected);
-            if (!keeps(value)) {
-              throw new Error(
-                `the client's ${target.promise} type does not hold for ${JSON.stringify(value)}: ${ajv.errorsText(keeps.errors)}`,
-              );
-            }
-          }),
-          RUNS,
-        );
-      });
-    }
-  }
-});
-
 // Seed facts: the error class each declared error status maps to.
 const ERROR_CLASSES: Record<string, string> = {
   "400": "BadRequestError",
@@ -171,42 +106,112 @@ const ERROR_CLASSES: Record<string, string> = {
   "500": "InternalServerError",
 };
 
-describe("generated error responses", () => {
-  for (const target of TARGETS.filter((t) => t.promise !== "queryMany")) {
-    const operation = suiteSpec(target.service).operations.find(
-      (op) => op.operationId === target.operationId,
-    );
-    const statuses = Object.keys(operation?.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
-    it(`${target.name}: every declared error status (${statuses.join(", ")}) is its error class with the body kept`, async () => {
-      expect(statuses.length).toBeGreaterThan(0);
-      for (const status of statuses) {
-        const schema = operation?.responses[status]?.content?.["application/json"]?.schema;
-        expect(schema, `${target.operationId} ${status} declares a JSON body`).toBeDefined();
-        expect(ERROR_CLASSES[status], `a seed fact for status ${status}`).toBeDefined();
-        await fc.assert(
-          fc.asyncProperty(arbitraryFor(schema as Schema), async (generated) => {
-            const body = JSON.parse(JSON.stringify(generated)) as { error?: unknown };
-            const response = () => Response.json(body, { status: Number(status) });
-            const violations = await checkResponse(
-              suiteSpec(target.service),
-              target.operationId,
-              response(),
-            );
-            expect(formatViolations(violations)).toBe("");
-            const error = await target
-              .call(async () => response(), [[], []])
-              .then(
-                () => undefined,
-                (e: unknown) => e as Error & { status?: number; body?: unknown },
-              );
-            expect(error?.name).toBe(ERROR_CLASSES[status]);
-            expect(error?.status).toBe(Number(status));
-            expect(error?.body).toStrictEqual(body);
-            if (typeof body.error === "string") expect(error?.message).toContain(body.error);
-          }),
-          { numRuns: Math.ceil(RUNS.numRuns / 4) },
-        );
+registerPerSpec(() => {
+  describe("the spec's own examples", () => {
+    const operationIds = [...new Set(TARGETS.map((t) => `${t.service} ${t.operationId}`))];
+    it.each(operationIds)("%s: every 200 example comes back whole", async (key) => {
+      const [service, operationId] = key.split(" ") as [ServiceName, string];
+      const op = suiteSpec(service).operations.find((o) => o.operationId === operationId);
+      const examples = Object.entries(
+        op?.responses["200"]?.content?.["application/json"]?.examples ?? {},
+      );
+      expect(examples.length, `${operationId} has 200 examples`).toBeGreaterThan(0);
+      for (const [name, { value }] of examples) {
+        const body = value as { result?: unknown };
+        // Each example fits at least one call shape (a single query or a batch, say).
+        let used = 0;
+        for (const target of TARGETS.filter((t) => t.operationId === operationId)) {
+          const expected = target.expected(body);
+          if (expected === SKIP) continue;
+          used++;
+          const value = await target.call(async () => Response.json(body), body.result);
+          expect(value, `${operationId} example ${name} via ${target.name}`).toStrictEqual(
+            expected,
+          );
+        }
+        expect(used, `no call returns ${operationId} example ${name}`).toBeGreaterThan(0);
       }
     });
-  }
+  });
+
+  describe("generated responses", () => {
+    for (const target of TARGETS) {
+      for (const minimal of [false, true]) {
+        it(`${target.name}: ${minimal ? "minimal" : "random"} 200 bodies from the spec come back whole and as the client's types promise`, async () => {
+          const operation = suiteSpec(target.service).operations.find(
+            (op) => op.operationId === target.operationId,
+          );
+          const schema = operation?.responses["200"]?.content?.["application/json"]?.schema;
+          expect(schema, `${target.operationId} declares a JSON 200 response`).toBeDefined();
+          const keeps = ajv.compile(PROMISES[target.promise]);
+          await fc.assert(
+            fc.asyncProperty(arbitraryFor(schema as Schema, { minimal }), async (generated) => {
+              // Plain objects, as JSON.parse makes them (fast-check's have no prototype).
+              const body = JSON.parse(JSON.stringify(generated)) as { result?: unknown };
+              const expected = target.expected(body);
+              fc.pre(expected !== SKIP);
+              const response = () => Response.json(body);
+              const violations = await checkResponse(
+                suiteSpec(target.service),
+                target.operationId,
+                response(),
+              );
+              expect(
+                formatViolations(violations),
+                "the generator made a body the spec rejects",
+              ).toBe("");
+              const value = await target.call(async () => response(), body.result);
+              expect(value).toStrictEqual(expected);
+              if (!keeps(value)) {
+                throw new Error(
+                  `the client's ${target.promise} type does not hold for ${JSON.stringify(value)}: ${ajv.errorsText(keeps.errors)}`,
+                );
+              }
+            }),
+            RUNS,
+          );
+        });
+      }
+    }
+  });
+
+  describe("generated error responses", () => {
+    for (const target of TARGETS.filter((t) => t.promise !== "queryMany")) {
+      const operation = suiteSpec(target.service).operations.find(
+        (op) => op.operationId === target.operationId,
+      );
+      const statuses = Object.keys(operation?.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
+      it(`${target.name}: every declared error status (${statuses.join(", ")}) is its error class with the body kept`, async () => {
+        expect(statuses.length).toBeGreaterThan(0);
+        for (const status of statuses) {
+          const schema = operation?.responses[status]?.content?.["application/json"]?.schema;
+          expect(schema, `${target.operationId} ${status} declares a JSON body`).toBeDefined();
+          expect(ERROR_CLASSES[status], `a seed fact for status ${status}`).toBeDefined();
+          await fc.assert(
+            fc.asyncProperty(arbitraryFor(schema as Schema), async (generated) => {
+              const body = JSON.parse(JSON.stringify(generated)) as { error?: unknown };
+              const response = () => Response.json(body, { status: Number(status) });
+              const violations = await checkResponse(
+                suiteSpec(target.service),
+                target.operationId,
+                response(),
+              );
+              expect(formatViolations(violations)).toBe("");
+              const error = await target
+                .call(async () => response(), [[], []])
+                .then(
+                  () => undefined,
+                  (e: unknown) => e as Error & { status?: number; body?: unknown },
+                );
+              expect(error?.name).toBe(ERROR_CLASSES[status]);
+              expect(error?.status).toBe(Number(status));
+              expect(error?.body).toStrictEqual(body);
+              if (typeof body.error === "string") expect(error?.message).toContain(body.error);
+            }),
+            { numRuns: Math.ceil(RUNS.numRuns / 4) },
+          );
+        }
+      });
+    }
+  });
 });
