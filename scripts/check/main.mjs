@@ -3,8 +3,7 @@
 // closing lines: the table of stage seconds and the totals line `N passed, N failed` that
 // .ci/run reads.
 //
-// A stage starts once the stages it needs have passed (`after`) and none it must not overlap
-// is running (`apart`), in the order listed. Its output is held in a file and printed whole
+// A stage starts once the stages it needs have passed (`after`), in the order listed. Its output is held in a file and printed whole
 // when it ends, so two stages never interleave. A gate that fails stops the check: no stage
 // starts after it, the running ones are awaited, and the check exits with the gate's code.
 // The counted stages (the runtime matrix, the release rehearsal, the spec walk, the vitest
@@ -13,7 +12,8 @@
 // gates and the build: Chromium's install (apt-get, on a fresh machine), awaited before the
 // stages that drive a browser, the runtimes of the matrix (into their cache), awaited
 // before the matrix, and the TypeScript compilers (into the same cache), awaited before
-// typecheck, the types matrix, the contract's type mutants and the spec walk.
+// typecheck, the types matrix, the contract's type mutants, the release rehearsal and the
+// spec walk.
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,8 +34,7 @@ const QUICK = [
 ];
 /**
  * Every stage: `run` is the root script and its arguments (or a command), `after` the stages
- * it needs, `apart` those it must not overlap, `counted` where its counts go, `downloads` the
- * background downloads it waits for. Listed in the order they start when free to: the long
+ * it needs, `counted` where its counts go, `downloads` the background downloads it waits for. Listed in the order they start when free to: the long
  * vitest suite as soon as the build is there, the others beside it.
  */
 const STAGES = [
@@ -66,16 +65,9 @@ const STAGES = [
   },
   // Its script runs `turbo run build` first: all cached by now, nothing is rewritten.
   { name: "api:check", run: ["api:check"], after: ["build"] },
-  // attw --pack leaves each package's tarball in its folder for a moment: the stages that
-  // copy the packages must not see it. Early, beside the suite: listed after the rehearsal
-  // and the walk, it ran alone at the end, one core idle (22.6 s of a fresh check's 479).
-  {
-    name: "lint:pkg",
-    // --only: the build it depends on has run.
-    run: ["lint:pkg", "--only"],
-    after: ["build"],
-    apart: ["release:rehearse", "spec:walk"],
-  },
+  // Packs into a temporary folder and checks every package in one process
+  // (scripts/lint-pkg/main.mjs). Its script runs `turbo run build` first: all cached by now.
+  { name: "lint:pkg", run: ["lint:pkg"], after: ["build"] },
   {
     name: "contract:mutate",
     run: ["contract:mutate"],
@@ -94,14 +86,13 @@ const STAGES = [
     run: ["release:rehearse"],
     after: ["build"],
     counted: "release",
-    apart: ["lint:pkg"],
+    downloads: ["compilers"],
   },
   {
     name: "spec:walk",
     run: ["spec:walk"],
     after: ["build"],
     counted: "spec-walk",
-    apart: ["lint:pkg"],
     downloads: ["compilers"],
   },
 ];
@@ -169,8 +160,7 @@ let running = 0;
 
 function ready(stage) {
   if (state.get(stage.name) !== "waiting") return false;
-  if ((stage.after ?? []).some((name) => state.get(name) !== "passed")) return false;
-  return !(stage.apart ?? []).some((name) => state.get(name) === "running");
+  return (stage.after ?? []).every((name) => state.get(name) === "passed");
 }
 
 async function runStage(stage) {
