@@ -98,10 +98,10 @@ it.skipIf(process.platform === "win32")(
     expect(status).toBe(0);
     expect(calls).toEqual(
       [
-        `${root} -p docs/samples --pretty false`,
-        `${join(root, "bench")} --noEmit -p tsconfig.json --pretty false`,
-        `${join(root, "packages/core")} --noEmit -p test/tsconfig.json --pretty false`,
-        `${join(root, "packages/core")} --noEmit -p tsconfig.json --pretty false`,
+        `${root} -p docs/samples --pretty false --singleThreaded`,
+        `${join(root, "bench")} --noEmit -p tsconfig.json --pretty false --singleThreaded`,
+        `${join(root, "packages/core")} --noEmit -p test/tsconfig.json --pretty false --singleThreaded`,
+        `${join(root, "packages/core")} --noEmit -p tsconfig.json --pretty false --singleThreaded`,
       ].sort(),
     );
     expect(output).toContain(`typecheck: 4/4 compiles passed with TypeScript ${NATIVE}`);
