@@ -1,11 +1,18 @@
 // The type check of the SDK reference's `@example` blocks (docs/src/sdk-examples.mjs), on
 // two small examples: one that calls what @x/core exports, one that names what it does not.
+// With the compiler the docs build checks them with, the native one (scripts/docs.mjs; in
+// the cache once `pnpm check`'s background download or a docs build installed it).
 import { join } from "node:path";
-import { expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { typecheckExamples } from "../docs/src/sdk-examples.mjs";
+import { installTypeScript, NATIVE } from "../scripts/lib/typescript.mjs";
 
 const root = join(import.meta.dirname, "..");
-const tsc = join(root, "node_modules/.bin/tsc");
+let tsc: string;
+
+beforeAll(async () => {
+  tsc = (await installTypeScript(NATIVE)).binary;
+});
 
 it("passes an example that uses what the package exports", async () => {
   const good = `import { ValidationError } from "@x/core";\nnew ValidationError("field", "rule");\n`;

@@ -12,8 +12,8 @@
 // gates and the build: Chromium's install (apt-get, on a fresh machine), awaited before the
 // stages that drive a browser, the runtimes of the matrix (into their cache), awaited
 // before the matrix, and the TypeScript compilers (into the same cache), awaited before
-// typecheck, the types matrix, the contract's type mutants, the release rehearsal and the
-// spec walk.
+// the suite, typecheck, the types matrix, the contract's type mutants, the release rehearsal
+// and the spec walk.
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,7 +47,8 @@ const STAGES = [
     command: ["node", "scripts/test-ci.mjs", "--counts", `${RESULTS_FOLDER}/vitest.json`],
     after: ["build"],
     counted: "vitest",
-    downloads: ["chromium"],
+    // The native compiler: test/sdk-examples.test.ts checks with it, as the docs build does.
+    downloads: ["chromium", "compilers"],
   },
   // Typecheck and contract:mutate need no dist/, but wait for the build all the same: it keeps
   // both cores busy, and the suite after it is the longest stage (measured: the build beside
