@@ -3,9 +3,10 @@
 // closing lines: the table of stage seconds and the totals line `N passed, N failed` that
 // .ci/run reads.
 //
-// A stage starts once the stages it needs have passed (`after`), in the order listed. Its output is held in a file and printed whole
-// when it ends, so two stages never interleave. A gate that fails stops the check: no stage
-// starts after it, the running ones are awaited, and the check exits with the gate's code.
+// A stage starts once the stages it needs have passed (`after`), in the order listed. Its
+// output is held in a file and printed whole when it ends, so two stages never interleave. A
+// gate that fails stops the check: no stage starts after it, the running ones are awaited,
+// and the check exits with the gate's code.
 // The counted stages (the runtime matrix, the release rehearsal, the spec walk, the vitest
 // suite) leave their counts in .check-results/<name>.json; all of them run, and their counts
 // add up to the totals line. The downloads run in the background from the start, beside the
@@ -34,8 +35,9 @@ const QUICK = [
 ];
 /**
  * Every stage: `run` is the root script and its arguments (or a command), `after` the stages
- * it needs, `counted` where its counts go, `downloads` the background downloads it waits for. Listed in the order they start when free to: the long
- * vitest suite as soon as the build is there, the others beside it.
+ * it needs, `counted` where its counts go, `downloads` the background downloads it waits for.
+ * Listed in the order they start when free to: the long vitest suite as soon as the build is
+ * there, the others beside it.
  */
 const STAGES = [
   ...QUICK.map((name) => ({ name, run: name === "size" ? ["size", "--check"] : [name] })),
