@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const MAIN = fileURLToPath(new URL("../scripts/lint-pkg/main.mjs", import.meta.url));
@@ -54,7 +55,9 @@ function pack(name: string, packageJson: Record<string, unknown>, files = FILES)
 /** Runs the lint over the tarballs; returns its exit code and each tarball's report. */
 function lint(...tarballs: string[]) {
   const result = spawnSync("node", [MAIN, ...tarballs], { encoding: "utf8", timeout: 60_000 });
-  const output = `${result.stdout}${result.stderr}`;
+  // Without colours: publint's messages are coloured when the run asks for colour
+  // (FORCE_COLOR, as vitest's own children may get), which splits the words checked below.
+  const output = stripVTControlCharacters(`${result.stdout}${result.stderr}`);
   const reports = Object.fromEntries(
     tarballs.map((tarball) => {
       const start = output.indexOf(`──── ${tarball} ────`);
