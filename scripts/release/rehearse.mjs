@@ -21,6 +21,7 @@ import {
   runSmoke,
   typeCheck,
 } from "./consumer.mjs";
+import { withVersionAnswered } from "./pnpm-version.mjs";
 import { checkPublished } from "./published.mjs";
 import { launchRegistry } from "./registry.mjs";
 import { mustRun, Report, StepFailed } from "./run.mjs";
@@ -55,11 +56,10 @@ async function publish(repo, packages) {
   const host = registry.url.replace(/^http:/, "");
   appendFileSync(join(repo, ".npmrc"), `\n${host}:_authToken=rehearsal-placeholder\n`);
   // changesets reads the registry from npm_config_registry (not from .npmrc).
+  const registryEnv = { ...process.env, npm_config_registry: registry.url };
+  const env = await withVersionAnswered(join(work, "bin"), registryEnv, repo);
   await report.step(`changeset publish (${packages.length} packages)`, () =>
-    mustRun(process.execPath, [changeset, "publish", "--no-git-tag"], {
-      cwd: repo,
-      env: { ...process.env, npm_config_registry: registry.url },
-    }),
+    mustRun(process.execPath, [changeset, "publish", "--no-git-tag"], { cwd: repo, env }),
   );
 }
 
