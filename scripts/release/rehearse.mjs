@@ -55,7 +55,8 @@ async function publish(repo, packages) {
   // registry's address: a placeholder satisfies it.
   const host = registry.url.replace(/^http:/, "");
   appendFileSync(join(repo, ".npmrc"), `\n${host}:_authToken=rehearsal-placeholder\n`);
-  // changesets reads the registry from npm_config_registry (not from .npmrc).
+  // changesets reads the registry from npm_config_registry (not from .npmrc). Its `pnpm
+  // --version`, asked once a package, is answered from one real answer (pnpm-version.mjs).
   const registryEnv = { ...process.env, npm_config_registry: registry.url };
   const env = await withVersionAnswered(join(work, "bin"), registryEnv, repo);
   await report.step(`changeset publish (${packages.length} packages)`, () =>
