@@ -21,7 +21,6 @@ import {
   runSmoke,
   typeCheck,
 } from "./consumer.mjs";
-import { withVersionAnswered } from "./pnpm-version.mjs";
 import { checkPublished } from "./published.mjs";
 import { launchRegistry } from "./registry.mjs";
 import { mustRun, Report, StepFailed } from "./run.mjs";
@@ -55,12 +54,12 @@ async function publish(repo, packages) {
   // registry's address: a placeholder satisfies it.
   const host = registry.url.replace(/^http:/, "");
   appendFileSync(join(repo, ".npmrc"), `\n${host}:_authToken=rehearsal-placeholder\n`);
-  // changesets reads the registry from npm_config_registry (not from .npmrc). Its `pnpm
-  // --version`, asked once a package, is answered from one real answer (pnpm-version.mjs).
-  const registryEnv = { ...process.env, npm_config_registry: registry.url };
-  const env = await withVersionAnswered(join(work, "bin"), registryEnv, repo);
+  // changesets reads the registry from npm_config_registry (not from .npmrc).
   await report.step(`changeset publish (${packages.length} packages)`, () =>
-    mustRun(process.execPath, [changeset, "publish", "--no-git-tag"], { cwd: repo, env }),
+    mustRun(process.execPath, [changeset, "publish", "--no-git-tag"], {
+      cwd: repo,
+      env: { ...process.env, npm_config_registry: registry.url },
+    }),
   );
 }
 
