@@ -1,10 +1,10 @@
 // Puts each public package's `@packageDocumentation` comment back at the top of the built
 // declaration files of its public entry points (the root and, e.g., `./guard`; not
 // `./internal*`), a build step of the repository that runs after the packages' own
-// (tsup) builds: `pnpm build`, `pnpm api` and `pnpm api:check` run it. tsup's declaration
-// bundler drops the comment that opens `src/index.ts`, so API Extractor (and an editor's
-// hover) would see no package documentation. Running here rather than from each package's
-// tsup config keeps the packages' builds free of anything under scripts/.
+// builds: `pnpm build`, `pnpm api` and `pnpm api:check` run it. The declaration bundler
+// (rollup-plugin-dts, scripts/build/declarations.mjs) drops the comment that opens
+// `src/index.ts`, so API Extractor (and an editor's hover) would see no package
+// documentation.
 // A file that already opens with the comment is left as it is, so running it again (after
 // turbo restored a cached build, or on a build already done) changes nothing.
 // Usage: node scripts/package-doc.mjs [--root <dir>]

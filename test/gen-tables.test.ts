@@ -1,9 +1,10 @@
 // What `pnpm gen` reads from a spec for the clients' runtime checks, and how it derives a
 // fixture spec from a published one, on small specs written here.
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { specWithChange } from "../scripts/gen/fixture-specs.mjs";
-import { requestRules } from "../scripts/gen/request-rules.mjs";
+import { requestRules, requestRulesModule } from "../scripts/gen/request-rules.mjs";
 
 const query = (required: string[]) => ({
   type: "object",
@@ -72,6 +73,24 @@ describe("requestRules", () => {
 
   it("lists the values of each server variable with an enum", () => {
     expect(tables.serverVariables).toEqual({ region: ["eu", "us"] });
+  });
+});
+
+describe("requestRulesModule", () => {
+  // The packages build their declarations file by file (isolatedDeclarations), so each
+  // table carries its type; the clients read the spec's keys and values from it.
+  it("writes each table's `as const` type on it, so its declarations need no checker", () => {
+    const module = requestRulesModule("// Generated.\n", bundle);
+    const { outputText, diagnostics } = ts.transpileDeclaration(module, {
+      fileName: "requests.ts",
+      reportDiagnostics: true,
+    });
+    expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "))).toEqual(
+      [],
+    );
+    expect(outputText).toContain('readonly region: readonly ["eu", "us"];');
+    expect(outputText).toContain('readonly "X-Retries": {\n');
+    expect(outputText).toContain("readonly minimum: 0;");
   });
 });
 

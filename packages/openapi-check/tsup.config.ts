@@ -1,9 +1,10 @@
 import { defineConfig } from "tsup";
 
+// The JavaScript only: the build script then writes the declarations from the sources
+// (scripts/build/declarations.mjs), without the type-checking program tsup's `dts` builds.
 export default defineConfig({
   entry: ["src/index.ts", "src/internal.ts"],
   format: ["esm", "cjs"],
-  dts: true,
   clean: true,
   target: "es2022",
   treeshake: true,

@@ -108,6 +108,37 @@ const TYPED = {
   serverVariables: "Record<string, readonly string[]>",
 };
 
+/**
+ * The type TypeScript gives `value` (JSON) written `as const`: readonly tuples and objects of
+ * literals. Each table is annotated with it, so its declaration can be written from the
+ * module alone (the packages build with `isolatedDeclarations`) and the clients still see
+ * the spec's keys and values (e.g. a region's union).
+ */
+export function constType(value, indent = "") {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.every((item) => item === null || typeof item !== "object")) {
+      return `readonly [${value.map((item) => JSON.stringify(item)).join(", ")}]`;
+    }
+    const items = value.map((item) => `${inner}${constType(item, inner)}`);
+    return `readonly [\n${items.join(",\n")}\n${indent}]`;
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    const fields = entries.map(
+      ([key, field]) => `${inner}readonly ${propertyName(key)}: ${constType(field, inner)};`,
+    );
+    return `{\n${fields.join("\n")}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A property name as TypeScript prints it: bare when it is an identifier, else quoted. */
+function propertyName(key) {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
 /** The module text of the tables, after `header`. */
 export function requestRulesModule(header, bundle) {
   const tables = requestRules(bundle);
@@ -117,7 +148,7 @@ export function requestRulesModule(header, bundle) {
   for (const [name, table] of Object.entries(tables)) {
     const json = JSON.stringify(table, null, 2);
     parts.push(
-      `/** ${DOCS[name]} */\nexport const ${name} = ${json} as const satisfies ${TYPED[name]};\n`,
+      `/** ${DOCS[name]} */\nexport const ${name}: ${constType(table)} = ${json} as const satisfies ${TYPED[name]};\n`,
     );
   }
   return parts.join("\n");

@@ -25,6 +25,8 @@ const FILES = [
   "scripts/api.mjs",
   // release-check.mjs and api.mjs ask it whether node runs them or a test imports them.
   "scripts/lib/main.mjs",
+  // Each package's build writes its declarations with it.
+  "scripts/build",
   // `pnpm build` puts each package's @packageDocumentation comment back after tsup.
   "scripts/package-doc.mjs",
   // The fixture gen derives from the vector spec, and the change it adds.

@@ -11,7 +11,7 @@
 // totals of `pnpm check`. Exits 1 when any check failed.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installTypeScript, NATIVE } from "../lib/typescript.mjs";
 import { copyRepo } from "./copy.mjs";
@@ -35,7 +35,13 @@ function run(dir, command, args, cwd = ".") {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: join(dir, cwd),
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      env: {
+        ...process.env,
+        // The repo's binaries (tsup), as pnpm gives a package's scripts.
+        PATH: `${join(repo, "node_modules/.bin")}${delimiter}${process.env.PATH}`,
+        REDOCLY_TELEMETRY: "off",
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+      },
     });
     let output = "";
     child.stdout.on("data", (chunk) => {
@@ -82,20 +88,20 @@ function edit(dir, file, from, to) {
   writeFileSync(path, text.replace(from, to));
 }
 
-const bin = (name) => join(repo, "node_modules/.bin", name);
 /** The compiler `pnpm typecheck` runs (the native one, scripts/typecheck.mjs): its binary. */
 const tsc = async () => (await installTypeScript(NATIVE)).binary;
 
 /**
- * The build of each client package the specs feed, then the step `pnpm build` runs after
- * the packages' own builds: each public entry's declarations get the package's doc comment.
+ * The build of each client package the specs feed (its package.json `build` script: tsup,
+ * then the declarations, scripts/build/declarations.mjs), then the step `pnpm build` runs
+ * after the packages' own builds: each public entry's declarations get the package's doc
+ * comment.
  */
 async function build(dir) {
-  const packages = await steps(dir, "pnpm build", ["vector", "workflow"], (name) => [
-    bin("tsup"),
-    ["--silent"],
-    `packages/${name}`,
-  ]);
+  const packages = await steps(dir, "pnpm build", ["vector", "workflow"], (name) => {
+    const manifest = JSON.parse(readFileSync(join(dir, "packages", name, "package.json"), "utf8"));
+    return ["sh", ["-c", manifest.scripts.build], `packages/${name}`];
+  });
   const docs = await step(dir, "pnpm build (package docs)", "node", ["scripts/package-doc.mjs"]);
   return [...packages, docs];
 }

@@ -12,7 +12,7 @@
  * same 48 KiB: about 184 KB a record, 184 MB for 1000. Rounded up to a power of two, which
  * also keeps the text well under V8's longest string, so a client never fails on that first.
  */
-export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES: number = 256 * 1024 * 1024;
 
 // One decoder for every call: `decode` without `stream` keeps no state between calls.
 const decoder = new TextDecoder();

@@ -10,7 +10,7 @@ const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
  * shape its service reads: URL parsing quietly accepts `https:host`, tabs or an upper-case
  * scheme.
  */
-export function httpUrl(value: unknown, field: string, form = /^https?:\/\//i): string {
+export function httpUrl(value: unknown, field: string, form: RegExp = /^https?:\/\//i): string {
   try {
     if (
       typeof value === "string" &&

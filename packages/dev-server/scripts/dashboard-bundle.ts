@@ -11,7 +11,7 @@ import { POLL_HEADER } from "../src/http/request.js";
 import { FINAL_STATES } from "../src/workflow/runs.js";
 
 /** The package's folder, where esbuild runs: the paths in the bundle's comments start there. */
-export const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
+export const PACKAGE_DIR: string = fileURLToPath(new URL("..", import.meta.url));
 /** The generated module, from the package's folder. */
 export const GENERATED_MODULE = "src/dashboard/generated/page-script.ts";
 

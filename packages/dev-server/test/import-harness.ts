@@ -52,7 +52,11 @@ function generator(seed: number): () => number {
 export function records(
   type: IndexType,
   count: number,
-  { dimension = 4, prefix = "r", seed = 1 } = {},
+  {
+    dimension = 4,
+    prefix = "r",
+    seed = 1,
+  }: { dimension?: number; prefix?: string; seed?: number } = {},
 ): VectorRecordInput[] {
   const random = generator(seed);
   return Array.from({ length: count }, (_, i) => {

@@ -11,7 +11,7 @@ import { ConnectionError } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { HELP } from "../src/cli/help.js";
-import { FLAGS, parse, printedInstead, startOptions } from "../src/cli/options.js";
+import { FLAG_NAMES, parse, printedInstead, startOptions } from "../src/cli/options.js";
 import { UsageError, VERSION } from "../src/cli/usage.js";
 import { RULE_KEYS } from "../src/faults/faults.js";
 import { type DevServer, type DevServerOptions, startDevServer } from "../src/index.js";
@@ -328,7 +328,7 @@ const TABLES: Array<[string, readonly string[], Record<string, Case>]> = [
   ["startDevServer options", DEV_SERVER_OPTIONS.known, SERVER_OPTIONS],
   ["vector index options", INDEX_OPTIONS.known, INDEX_FIELDS],
   ["fault rule fields", Object.keys(RULE_KEYS), FAULT_FIELDS],
-  ["x-dev flags", Object.keys(FLAGS), FLAG_CASES],
+  ["x-dev flags", FLAG_NAMES, FLAG_CASES],
 ];
 
 describe.each(TABLES)("%s", (_title, keys, cases) => {

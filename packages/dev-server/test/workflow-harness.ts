@@ -197,7 +197,11 @@ export async function trigger(
   return { status: response.status, body };
 }
 
-export async function getJson(base: string, path: string, token = TOKEN) {
+export async function getJson(
+  base: string,
+  path: string,
+  token: string = TOKEN,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: (await response.json()) as unknown };
 }
@@ -228,7 +232,7 @@ export async function untilState(
   id: string,
   states: RunView["state"][],
   ms = 5000,
-) {
+): Promise<RunView> {
   return until(
     () => {
       const run = runOf(started, id);

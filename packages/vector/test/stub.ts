@@ -35,7 +35,10 @@ afterEach(async () => {
 });
 
 /** Replies are used in order; the last one repeats. */
-export function stub(...replies: Reply[]) {
+export function stub(...replies: Reply[]): {
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  seen: Seen[];
+} {
   const seen: Seen[] = [];
   const fetch = async (input: string, init: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -77,7 +80,7 @@ export function stub(...replies: Reply[]) {
 export function index<Meta = Record<string, unknown>>(
   replies: Reply[],
   options: Partial<VectorIndexOptions> = {},
-) {
+): { client: VectorIndex<Meta>; seen: Seen[] } {
   const { fetch, seen } = stub(...replies);
   const client = new VectorIndex<Meta>({
     url: URL_BASE,

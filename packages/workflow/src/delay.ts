@@ -8,7 +8,7 @@ const DELAY = /^(?:\d+(?:\.\d+)?[smhd])+$/;
 const TERM = /(\d+(?:\.\d+)?)([smhd])/g;
 
 /** The longest delay in seconds: beyond it seconds lose precision, and 400 digits are Infinity. */
-export const MAX_DELAY_SECONDS = Number.MAX_SAFE_INTEGER;
+export const MAX_DELAY_SECONDS: number = Number.MAX_SAFE_INTEGER;
 
 /**
  * Seconds in a delay such as `"10s"`, `"1.5h"` or `"1d10h30m"`: one or more

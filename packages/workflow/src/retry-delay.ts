@@ -29,7 +29,7 @@ export interface RetryDelay {
 /** Deepest nesting of signs, parentheses and calls: deeper would only risk the stack. */
 export const MAX_NESTING = 32;
 /** Largest number literal: larger ones lose integer precision (and 400 digits are Infinity). */
-export const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
+export const MAX_NUMBER: number = Number.MAX_SAFE_INTEGER;
 
 type FunctionName = "pow" | "min" | "max" | "exp" | "sqrt" | "abs" | "floor" | "ceil" | "round";
 

@@ -45,7 +45,10 @@ export async function contractProblems(request: Request): Promise<string | undef
 }
 
 /** A fetch that records each Request (a readable clone) and answers with `respond`. */
-export function recordingFetch(respond: Responder = () => Response.json(RESULT)) {
+export function recordingFetch(respond: Responder = () => Response.json(RESULT)): {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  requests: Request[];
+} {
   const requests: Request[] = [];
   const fetch = async (url: string, init: RequestInit) => {
     const request = new Request(url, init);
@@ -57,7 +60,10 @@ export function recordingFetch(respond: Responder = () => Response.json(RESULT))
 }
 
 /** A client over a recording fetch. */
-export function setup(respond?: Responder, options: Partial<WorkflowClientOptions> = {}) {
+export function setup(
+  respond?: Responder,
+  options: Partial<WorkflowClientOptions> = {},
+): { client: WorkflowClient; requests: Request[]; only: () => Request } {
   const { fetch, requests } = recordingFetch(respond);
   const client = new WorkflowClient({ token: TOKEN, fetch, ...options });
   const only = () => {

@@ -6,7 +6,7 @@ import { runProbe } from "../probe/probe.js";
 import { startDevServer } from "../server/server.js";
 import type { DevServerOptions } from "../server/server-options.js";
 import { banner } from "./banner.js";
-import { FLAGS, flagError, parse, printedInstead, startOptions } from "./options.js";
+import { FLAG_NAMES, flagError, parse, printedInstead, startOptions } from "./options.js";
 import { watchStarter } from "./parent.js";
 import { commandError, explainParseError, UsageError } from "./usage.js";
 
@@ -20,7 +20,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parse(argv);
   } catch (err) {
-    const usage = explainParseError(err as Error, Object.keys(FLAGS));
+    const usage = explainParseError(err as Error, FLAG_NAMES);
     process.stderr.write(`x-dev: ${usage.message}\nRun "x-dev --help" to see every option.\n`);
     return 2;
   }
@@ -65,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
       token: dev.token,
       vector: dev.vector.index,
       seeded: dev.seeded,
-      ...(values.seed !== undefined ? { seedFile: values.seed } : {}),
+      ...(typeof values.seed === "string" ? { seedFile: values.seed } : {}),
       clock: dev.clock.mode,
     }),
   );

@@ -68,9 +68,8 @@ type ParseSpec = {
   };
 };
 
-// What parseArgs accepts, made from the table; the names also feed the "did you mean" of an
-// unknown flag.
-export const FLAGS = {
+// What parseArgs accepts, made from the table.
+const FLAGS = {
   ...(Object.fromEntries(
     Object.entries(OPTION_FLAGS).map(([flag, row]) => [
       flag,
@@ -82,12 +81,15 @@ export const FLAGS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-export function parse(argv: string[]) {
+/** Every flag's name, for the "did you mean" of an unknown flag. */
+export const FLAG_NAMES: readonly string[] = Object.keys(FLAGS);
+
+/** The flags as `parse` gives them: `true` for a switch given, the text of another. */
+export type FlagValues = Partial<Record<string, string | boolean>>;
+
+export function parse(argv: string[]): { values: FlagValues; positionals: string[] } {
   return parseArgs({ args: argv, allowPositionals: true, strict: true, options: FLAGS });
 }
-
-/** The flags as `parse` gives them. */
-export type FlagValues = ReturnType<typeof parse>["values"];
 
 /** What `--help` or `--version` prints instead of starting anything; undefined for neither. */
 export function printedInstead(values: FlagValues): string | undefined {
@@ -137,7 +139,7 @@ export function startOptions(values: FlagValues): DevServerOptions {
     limits: {},
   };
   for (const [flag, row] of Object.entries(OPTION_FLAGS)) {
-    const given = values[flag as OptionFlag];
+    const given = values[flag];
     if (given !== undefined) place(options, row.option, read(flag, row.reading, given));
   }
   if (!values.quiet) options.log = (line: string) => process.stdout.write(`${line}\n`);

@@ -13,7 +13,7 @@ const PARENT_CHECK_MS = 500;
  * startup, in which a starter may already go away. Read later, the parent of an orphan is
  * whoever adopted it (init), which never goes away, and x-dev would never stop.
  */
-export const STARTER_PID = process.ppid;
+export const STARTER_PID: number = process.ppid;
 
 function stdinIsPipe(): boolean {
   try {
@@ -33,8 +33,8 @@ function stdinIsPipe(): boolean {
  */
 export function watchStarter(
   stop: (why: string) => void,
-  parent = STARTER_PID,
-  piped = stdinIsPipe(),
+  parent: number = STARTER_PID,
+  piped: boolean = stdinIsPipe(),
 ): () => void {
   const timer = setInterval(() => {
     if (process.ppid !== parent) stop(`the parent process (${parent}) is gone`);

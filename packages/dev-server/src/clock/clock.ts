@@ -343,7 +343,7 @@ function advanceMs(by: number | string): number {
  * console.log(real.now(), new Date(manual.now()).toISOString());
  * ```
  */
-export function createClock(mode: ClockMode, start = Date.now()): Clock {
+export function createClock(mode: ClockMode, start: number = Date.now()): Clock {
   if (mode === "real") return new RealClock();
   if (mode === "manual") return new ManualClock(start);
   throw new ValidationError("clock", `must be "real" or "manual" (got ${JSON.stringify(mode)})`);

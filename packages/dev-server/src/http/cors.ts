@@ -57,7 +57,7 @@ export function applyCors(
   req: IncomingMessage,
   res: ServerResponse,
   policy: CorsPolicy,
-  methods = ALLOWED_METHODS,
+  methods: string = ALLOWED_METHODS,
 ): CorsVerdict {
   const origin = req.headers.origin;
   if (policy.anyOrigin) {

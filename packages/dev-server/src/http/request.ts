@@ -9,7 +9,7 @@ import { JsonShape } from "./json-shape.js";
 export const POLL_HEADER = "x-dev-poll";
 
 /** The largest request body either service reads; above it the answer is 413. */
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES: number = 10 * 1024 * 1024;
 
 /** What `readBody` checks beyond its byte limit, as each chunk arrives. */
 export interface BodyChecks {

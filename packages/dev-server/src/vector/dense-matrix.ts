@@ -23,7 +23,7 @@ export class DenseMatrix {
   readonly stride: number;
   count = 0;
   /** Squared norm of each row, computed in float64 from the stored float32 values. */
-  sqNorms = new Float64Array(0);
+  sqNorms: Float64Array = new Float64Array(0);
   private capacity = 0;
   private plain = new ArrayBuffer(0);
   private memory: WebAssembly.Memory | undefined;

@@ -16,11 +16,11 @@ function byteLength(s: string): number {
  * lazily after deletes, so a burst of deletes costs one rebuild, not one splice each.
  */
 export class Namespace {
-  readonly records = new Map<string, StoredRecord>();
+  readonly records: Map<string, StoredRecord> = new Map();
   /** Record of each dense row. */
   readonly bySlot: StoredRecord[] = [];
   /** How many records hold each sparse index (document frequency, for IDF). */
-  readonly termCounts = new Map<number, number>();
+  readonly termCounts: Map<number, number> = new Map();
   readonly matrix: DenseMatrix | undefined;
   bytes = 0;
   private ordered: string[] | null = [];

@@ -23,7 +23,7 @@ export class VectorStore {
     private readonly pendingMs = 50,
     private readonly now: () => number = Date.now,
     /** Namespaces at most, the default one included; an upsert that would add one more is refused. */
-    private readonly maxNamespaces = Number.POSITIVE_INFINITY,
+    private readonly maxNamespaces: number = Number.POSITIVE_INFINITY,
   ) {
     this.reset();
   }
@@ -41,7 +41,7 @@ export class VectorStore {
   }
 
   /** Upserts into `name` (created if new); the records count as pending for `pendingMs`. */
-  upsert(records: VectorRecordInput[], name: string, pendingMs = this.pendingMs): void {
+  upsert(records: VectorRecordInput[], name: string, pendingMs: number = this.pendingMs): void {
     let ns = this.namespaces.get(name);
     if (!ns) {
       if (this.namespaces.size >= this.maxNamespaces) {

@@ -3,7 +3,125 @@
 import type { SpecRule } from "@x/core/internal";
 
 /** Each JSON request body an operation of the spec takes, by its name under components: its fields and their rules. */
-export const requestBodies = {
+export const requestBodies: {
+  readonly Range: {
+    readonly type: "object";
+    readonly fields: {
+      readonly cursor: {
+        readonly type: "string";
+      };
+      readonly limit: {
+        readonly type: "integer";
+        readonly minimum: 1;
+      };
+      readonly prefix: {
+        readonly type: "string";
+      };
+      readonly includeMetadata: {
+        readonly type: "boolean";
+      };
+      readonly includeVectors: {
+        readonly type: "boolean";
+      };
+      readonly includeData: {
+        readonly type: "boolean";
+      };
+    };
+    readonly required: readonly [
+      readonly ["cursor", "limit"]
+    ];
+    readonly closed: true;
+  };
+  readonly Query: {
+    readonly type: "object";
+    readonly fields: {
+      readonly vector: {
+        readonly type: "array";
+        readonly items: {
+          readonly type: "number";
+        };
+      };
+      readonly sparseVector: {
+        readonly type: "object";
+        readonly fields: {
+          readonly indices: {
+            readonly type: "array";
+            readonly items: {
+              readonly type: "integer";
+              readonly minimum: 0;
+            };
+          };
+          readonly values: {
+            readonly type: "array";
+            readonly items: {
+              readonly type: "number";
+            };
+          };
+        };
+        readonly required: readonly [
+          readonly ["indices", "values"]
+        ];
+      };
+      readonly topK: {
+        readonly type: "integer";
+        readonly minimum: 1;
+      };
+      readonly includeMetadata: {
+        readonly type: "boolean";
+      };
+      readonly includeVectors: {
+        readonly type: "boolean";
+      };
+      readonly includeData: {
+        readonly type: "boolean";
+      };
+      readonly filter: {
+        readonly type: "string";
+      };
+      readonly weightingStrategy: {
+        readonly type: "string";
+        readonly enum: readonly ["IDF"];
+      };
+      readonly fusionAlgorithm: {
+        readonly type: "string";
+        readonly enum: readonly ["RRF", "DBSF"];
+      };
+    };
+    readonly required: readonly [
+      readonly ["vector"],
+      readonly ["sparseVector"]
+    ];
+    readonly closed: true;
+  };
+  readonly Fetch: {
+    readonly type: "object";
+    readonly fields: {
+      readonly ids: {
+        readonly type: "array";
+        readonly items: {
+          readonly type: "string";
+        };
+      };
+      readonly includeMetadata: {
+        readonly type: "boolean";
+      };
+      readonly includeVectors: {
+        readonly type: "boolean";
+      };
+      readonly includeData: {
+        readonly type: "boolean";
+      };
+      readonly prefix: {
+        readonly type: "string";
+      };
+    };
+    readonly required: readonly [
+      readonly ["ids"],
+      readonly ["prefix"]
+    ];
+    readonly closed: true;
+  };
+} = {
   "Range": {
     "type": "object",
     "fields": {
@@ -143,7 +261,11 @@ export const requestBodies = {
 } as const satisfies Record<string, SpecRule>;
 
 /** The media types of each request body an operation takes, by its name under components. */
-export const mediaTypes = {
+export const mediaTypes: {
+  readonly Range: readonly ["application/json"];
+  readonly Query: readonly ["application/json"];
+  readonly Fetch: readonly ["application/json"];
+} = {
   "Range": [
     "application/json"
   ],

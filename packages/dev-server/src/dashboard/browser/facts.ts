@@ -15,4 +15,4 @@ export interface DashboardFacts {
 
 declare const DASHBOARD_FACTS: DashboardFacts;
 
-export const FACTS = DASHBOARD_FACTS;
+export const FACTS: DashboardFacts = DASHBOARD_FACTS;
