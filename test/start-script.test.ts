@@ -1,39 +1,61 @@
-// `pnpm start` (scripts/start.mjs) with a stand-in `pnpm` on the PATH that records what it
-// is asked to run: the demo runs from sources with no build, the API reference is built
-// alongside it, and the last line says where the reference is.
+// `pnpm start` (scripts/start.mjs), copied into a stand-in repository whose turbo and
+// quick-start script record what they are asked to run: the demo runs from sources with no
+// build, the API reference is built alongside it, and the last line says where the
+// reference is.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, it } from "vitest";
 
 const start = fileURLToPath(new URL("../scripts/start.mjs", import.meta.url));
-let bin: string;
+let repo: string;
 
 beforeEach(() => {
-  bin = mkdtempSync(join(tmpdir(), "x-start-"));
-  // Records each call; the docs build fails with the exit code in DOCS_EXIT, if set.
+  repo = mkdtempSync(join(tmpdir(), "x-start-"));
+  const calls = join(repo, "calls");
+  mkdirSync(join(repo, "scripts"));
+  copyFileSync(start, join(repo, "scripts/start.mjs"));
+  // turbo records its arguments and the folder it runs in; the docs build fails with the
+  // exit code in DOCS_EXIT.
+  mkdirSync(join(repo, "node_modules/.bin"), { recursive: true });
+  const turbo = join(repo, "node_modules/.bin/turbo");
   const fake = [
     "#!/bin/sh",
-    `echo "$*" >> "${join(bin, "calls")}"`,
-    'case "$*" in *docs:render*) echo "docs log line"; exit "$DOCS_EXIT";; esac',
-    'echo "demo output"',
-  ].join("\n");
-  writeFileSync(join(bin, "pnpm"), `${fake}\n`);
-  chmodSync(join(bin, "pnpm"), 0o755);
+    `echo "turbo $* in $(pwd)" >> "${calls}"`,
+    'echo "docs log line"',
+    'exit "$DOCS_EXIT"',
+  ];
+  writeFileSync(turbo, `${fake.join("\n")}\n`);
+  chmodSync(turbo, 0o755);
+  mkdirSync(join(repo, "examples"));
+  const quickstart = `echo "quickstart in $(pwd)" >> "${calls}" && echo "demo output"`;
+  writeFileSync(
+    join(repo, "examples/package.json"),
+    JSON.stringify({ name: "@x/examples", scripts: { quickstart } }),
+  );
 });
 
 afterEach(() => {
-  rmSync(bin, { recursive: true, force: true });
+  rmSync(repo, { recursive: true, force: true });
 });
 
 function runStart(env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [start], {
+  const result = spawnSync(process.execPath, [join(repo, "scripts/start.mjs")], {
     encoding: "utf8",
-    env: { ...process.env, DOCS_EXIT: "0", ...env, PATH: `${bin}${delimiter}${process.env.PATH}` },
+    cwd: tmpdir(),
+    env: { ...process.env, DOCS_EXIT: "0", ...env },
   });
-  const calls = readFileSync(join(bin, "calls"), "utf8").trim().split("\n");
+  const calls = readFileSync(join(repo, "calls"), "utf8").trim().split("\n");
   return { ...result, calls };
 }
 
@@ -43,8 +65,8 @@ it.skipIf(process.platform === "win32")(
     const { status, stdout, calls } = runStart();
     expect(status).toBe(0);
     expect(calls.sort()).toEqual([
-      "--silent --filter @x/examples quickstart",
-      "exec turbo run docs:render --only --output-logs=errors-only",
+      `quickstart in ${join(repo, "examples")}`,
+      `turbo run docs:render --only --output-logs=errors-only in ${repo}`,
     ]);
     expect(stdout).toContain("demo output");
     expect(stdout).not.toContain("docs log line");
