@@ -46,7 +46,7 @@ function keepMessages(logger) {
  * converted and validated, with TypeDoc's JSON model, and runs while the outputs are
  * written; its failure fails the run.
  * @param {Partial<import("typedoc").TypeDocOptions>} options
- * @param {(model: any) => Promise<unknown>} beside
+ * @param {(model: import("typedoc").JSONOutput.ProjectReflection) => Promise<unknown>} beside
  * @returns {Promise<void>} rejects with TypeDoc's messages when it fails
  */
 export async function runTypeDoc(options, beside) {
