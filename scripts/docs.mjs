@@ -134,9 +134,9 @@ rmSync(options.out, { recursive: true, force: true });
 for (const s of services) mkdirSync(dirname(s.outFile), { recursive: true });
 
 const sdkDir = join(options.out, "sdk");
-// TypeDoc's model converted, the examples are type-checked by the native compiler (about
-// 1 s, where 5.9 took 5.7 s): its install (a download on a fresh machine) starts first,
-// and the Redoc pages build in their own processes, before TypeDoc loads here.
+// Once TypeDoc's model is converted, the examples are type-checked by the native compiler
+// (about 1 s, where 5.9 took 5.7 s). Its install (a download on a fresh machine) and the
+// Redoc pages (processes of their own) start first; then TypeDoc loads, in this process.
 const compiler = installTypeScript(NATIVE).then(({ binary }) => binary);
 compiler.catch(() => {}); // awaited by buildSdk; a failed install fails the build there
 const pages = services.map((s) =>

@@ -3,18 +3,19 @@
 // it fails). It ends by saying where the reference is.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Where `pnpm docs:build` (scripts/docs.mjs) writes the reference's front page. */
 const DOCS_INDEX = "docs/dist/index.html";
 
-/** Runs `command` (through the shell when `args` is undefined) in `cwd`. */
-function run(command, args, cwd, quiet) {
+/** Runs `command` (through the shell when `args` is undefined) in `cwd`, with `env`. */
+function run(command, args, cwd, quiet, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, args ?? [], {
       cwd,
+      env,
       stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
       shell: args === undefined || process.platform === "win32",
     });
@@ -50,10 +51,12 @@ const docs = run(
   true,
 );
 // The demo is @x/examples' `quickstart` script, run as pnpm runs it: by the shell, in
-// examples/.
+// examples/, with the workspace's binaries on the PATH.
 const examples = join(root, "examples");
 const { scripts } = JSON.parse(readFileSync(join(examples, "package.json"), "utf8"));
-const demo = await run(scripts.quickstart, undefined, examples, false);
+const bins = [join(examples, "node_modules/.bin"), join(root, "node_modules/.bin")];
+const PATH = [...bins, process.env.PATH].join(delimiter);
+const demo = await run(scripts.quickstart, undefined, examples, false, { ...process.env, PATH });
 const reference = await docs;
 if (reference.code !== 0) {
   process.stderr.write(

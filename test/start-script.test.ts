@@ -1,7 +1,7 @@
 // `pnpm start` (scripts/start.mjs), copied into a stand-in repository whose turbo and
-// quick-start script record what they are asked to run: the demo runs from sources with no
-// build, the API reference is built alongside it, and the last line says where the
-// reference is.
+// quick-start script record what they are asked to run (the script through a binary of the
+// workspace, as pnpm runs it): the demo runs from sources with no build, the API reference
+// is built alongside it, and the last line says where the reference is.
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
@@ -37,8 +37,12 @@ beforeEach(() => {
   ];
   writeFileSync(turbo, `${fake.join("\n")}\n`);
   chmodSync(turbo, 0o755);
+  // The quick-start script calls a binary of the workspace, as pnpm would find it.
+  const tool = join(repo, "node_modules/.bin/demo-tool");
+  writeFileSync(tool, '#!/bin/sh\necho "demo output"\n');
+  chmodSync(tool, 0o755);
   mkdirSync(join(repo, "examples"));
-  const quickstart = `echo "quickstart in $(pwd)" >> "${calls}" && echo "demo output"`;
+  const quickstart = `echo "quickstart in $(pwd)" >> "${calls}" && demo-tool`;
   writeFileSync(
     join(repo, "examples/package.json"),
     JSON.stringify({ name: "@x/examples", scripts: { quickstart } }),
