@@ -8,20 +8,18 @@
 // (from the registry, cached as the runtimes are): how the oldest supported one was found.
 // `--install-only` installs the matrix's compilers into the cache and stops.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { runCountedStage } from "../lib/counted-stage.mjs";
 import { mapBounded } from "../lib/map-bounded.mjs";
 import { installTypeScript, NATIVE, OLDEST } from "../lib/typescript.mjs";
-import { buildPackages, installTarballs } from "../runtimes/consumer.mjs";
+import { consumerWorkspace } from "../runtimes/consumer.mjs";
 import { writeSamples } from "./samples.mjs";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const ROOT_MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
 /** What each column compiles with, besides its module resolution. */
 const STRICT = {
@@ -50,25 +48,18 @@ function repoCompiler() {
   return { binary: join(ROOT, "node_modules/.bin/tsc"), version: manifest.version };
 }
 
-/** The project: tarballs installed, samples written, one tsconfig per setting. */
-function prepareProject(folder) {
-  buildPackages();
-  const project = installTarballs(folder, {
-    // An ES module project, as a new Node app is; Node's types, as a TypeScript app on Node has.
-    manifest: { type: "module" },
-    // The testing guide's samples import vitest, the core README's undici, as those apps do.
-    extra: {
-      "@types/node": `^${process.versions.node.split(".")[0]}`,
-      vitest: ROOT_MANIFEST.devDependencies.vitest,
-      undici: "^7",
-    },
-  });
-  const samples = writeSamples(join(project, "samples"));
+/**
+ * The project: the tarballs installed (the consumer both matrices share under `pnpm check`),
+ * and in a folder of the matrix's own the samples and one tsconfig per setting.
+ */
+async function prepareProject() {
+  const consumer = await consumerWorkspace("types");
+  const samples = writeSamples(join(consumer.work, "samples"));
   for (const [name, setting] of Object.entries(SETTINGS)) {
     const tsconfig = { compilerOptions: { ...STRICT, ...setting }, include: ["samples/**/*.ts"] };
-    writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify(tsconfig, null, 2));
+    writeFileSync(join(consumer.work, `tsconfig.${name}.json`), JSON.stringify(tsconfig, null, 2));
   }
-  return { project, samples };
+  return { project: consumer.work, samples, remove: consumer.remove };
 }
 
 /** Compiles the project with one compiler and setting; resolves to its errors by file. */
@@ -151,9 +142,8 @@ async function main(versions) {
   const wanted = versions.length > 0 ? versions : [OLDEST, NATIVE];
   const installs = Promise.all(wanted.map((version) => installTypeScript(version)));
   installs.catch(() => {});
-  const folder = mkdtempSync(join(tmpdir(), "x-types-"));
+  const { project, samples, remove } = await prepareProject();
   try {
-    const { project, samples } = prepareProject(folder);
     console.log(
       `types: ${samples.length} samples; tarballs built, packed and installed in ${seconds()}`,
     );
@@ -184,7 +174,7 @@ async function main(versions) {
     );
     return totals;
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    remove();
   }
 }
 
