@@ -2,10 +2,16 @@
 // its own (scripts/types-matrix/output.mjs): each error goes to the column of the project
 // whose build printed it. The outputs below are as TypeScript 5.x (absolute project paths,
 // a 12-hour clock) and 7 (relative paths) print them.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DECLARATIONS, errorsBySetting } from "../scripts/types-matrix/output.mjs";
 
 const SETTINGS = ["nodenext", "bundler"];
+const TSC = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
 
 /** A build log as tsc -b --verbose prints it, with `errors` after each project's line. */
 function buildLog(project: (setting: string) => string, errors: Record<string, string[]>) {
@@ -50,6 +56,42 @@ describe("errorsBySetting", () => {
     const columns = errorsBySetting(output, SETTINGS);
     expect([...(columns.get("nodenext")?.keys() ?? [])]).toEqual(["samples/docs_samples/a.ts"]);
     expect(columns.get("bundler")).toEqual(new Map());
+  });
+
+  it("reads the repo's TypeScript's own build log: an error of one setting in its column only", () => {
+    const folder = mkdtempSync(join(tmpdir(), "x-types-output-"));
+    try {
+      writeFileSync(join(folder, "package.json"), '{ "type": "module" }');
+      mkdirSync(join(folder, "samples"));
+      // Under nodenext a relative import needs its extension; under bundler it does not.
+      writeFileSync(
+        join(folder, "samples/a.ts"),
+        'import { b } from "./b";\nexport const c = b;\n',
+      );
+      writeFileSync(join(folder, "samples/b.ts"), "export const b = 1;\n");
+      mkdirSync(join(folder, "ts"));
+      const modules = { nodenext: "nodenext", bundler: "esnext" };
+      for (const setting of SETTINGS) {
+        const compilerOptions = {
+          module: modules[setting as keyof typeof modules],
+          moduleResolution: setting,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        };
+        const tsconfig = { compilerOptions, include: ["../samples/**/*.ts"] };
+        writeFileSync(join(folder, `ts/tsconfig.${setting}.json`), JSON.stringify(tsconfig));
+      }
+      const configs = SETTINGS.map((setting) => `ts/tsconfig.${setting}.json`);
+      const args = [TSC, "-b", ...configs, "--verbose", "--pretty", "false"];
+      const run = spawnSync(process.execPath, args, { cwd: folder, encoding: "utf8" });
+      const columns = errorsBySetting(run.stdout, SETTINGS);
+      expect([...(columns.get("nodenext")?.keys() ?? [])]).toEqual(["samples/a.ts"]);
+      expect(columns.get("nodenext")?.get("samples/a.ts")?.[0]).toMatch(/error TS2835: /);
+      expect(columns.get("bundler")).toEqual(new Map());
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("fails every column on an error before any project (a bad option), and a project never built", () => {

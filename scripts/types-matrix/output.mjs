@@ -22,7 +22,7 @@ const BUILD_LOG = [
 export function errorsByFile(output) {
   const errors = new Map();
   let last;
-  for (const line of output.split("\n")) {
+  for (const line of output.split(/\r?\n/)) {
     const found = /^(.+?)\(\d+,\d+\): error TS\d+: /.exec(line);
     if (found) {
       last = found[1].includes("node_modules/") ? DECLARATIONS : found[1];
@@ -53,7 +53,8 @@ export function errorsBySetting(output, settings) {
   const parts = new Map(settings.map((setting) => [setting, []]));
   const started = new Set();
   let current;
-  for (const line of output.split("\n")) {
+  // tsc ends some lines of its log with \r\n (the list of projects).
+  for (const line of output.split(/\r?\n/)) {
     const building = /Building project '(?:.*[/\\])?tsconfig\.([\w-]+)\.json'\.\.\.$/.exec(line);
     if (building && parts.has(building[1])) {
       current = building[1];
