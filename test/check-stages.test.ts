@@ -3,9 +3,18 @@
 // its scripts, with a stand-in `pnpm` on the PATH (each stage's exit code from the
 // environment, and a vitest that writes a report) and a stand-in Chromium check.
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatStageTable } from "../scripts/check/stages.mjs";
@@ -48,9 +57,9 @@ beforeEach(() => {
 if [ "$1" = run ]; then
   stage=$(echo "$2" | tr -c 'a-z\\n' _)
   case "$2" in
-    test:runtimes) [ "$(cat runtimes-fetched)" = --install-only ] || exit 9; mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
+    test:runtimes) [ "$(cat runtimes-fetched)" = --install-only ] || exit 9; echo "$X_SHARED_CONSUMER" > runtimes-consumer; mkdir -p .check-results; echo '{"passed":3,"failed":0}' > .check-results/runtimes.json;;
     typecheck) [ "$(cat compilers-fetched)" = --install-only ] || exit 9;;
-    types:matrix) [ "$(cat compilers-fetched)" = --install-only ] || exit 9; mkdir -p .check-results; echo '{"passed":4,"failed":0}' > .check-results/types.json;;
+    types:matrix) [ "$(cat compilers-fetched)" = --install-only ] || exit 9; echo "$X_SHARED_CONSUMER" > types-consumer; mkdir -p .check-results; echo '{"passed":4,"failed":0}' > .check-results/types.json;;
     release:rehearse) mkdir -p .check-results; echo '{"passed":2,"failed":0}' > .check-results/release.json;;
     spec:walk) mkdir -p .check-results; echo '{"passed":1,"failed":0}' > .check-results/spec-walk.json;;
   esac
@@ -114,6 +123,15 @@ describe.skipIf(process.platform === "win32")("pnpm check", () => {
       }
     }
     expect(lines.at(-2)).toMatch(/^wall\s+\d+\.\d$/);
+  });
+
+  it("gives the two matrices one consumer path in its own temporary folder, removed at its end", () => {
+    const { status } = check();
+    expect(status).toBe(0);
+    const types = readFileSync(join(root, "types-consumer"), "utf8").trim();
+    expect(types).toMatch(/x-check-[^/]+\/consumer$/);
+    expect(readFileSync(join(root, "runtimes-consumer"), "utf8").trim()).toBe(types);
+    expect(existsSync(dirname(types))).toBe(false);
   });
 
   it("stops at a failed gate, and still prints the table of what ran", () => {

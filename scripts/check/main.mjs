@@ -122,6 +122,10 @@ function run(commandLine, logFile, cpuFile) {
 }
 
 const logs = mkdtempSync(join(tmpdir(), "x-check-"));
+// The packed packages installed as a user installs them: made once, by the first of the
+// types and runtime matrices that needs it, read by both (scripts/runtimes/consumer.mjs),
+// removed with the logs.
+process.env.X_SHARED_CONSUMER = join(logs, "consumer");
 const checkStarted = performance.now();
 const since = () => (performance.now() - checkStarted) / 1000;
 

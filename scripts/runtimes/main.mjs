@@ -6,7 +6,6 @@
 // runtimes missing from the cache and stops: `pnpm check` runs it in the background from its
 // start, so the downloads overlap the gates and the build instead of opening this stage.
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { runCountedStage } from "../lib/counted-stage.mjs";
 import { mapBounded } from "../lib/map-bounded.mjs";
 import { findChromium, installRuntime, RUNTIMES } from "./cache.mjs";
@@ -137,7 +136,7 @@ async function main(names) {
     return totals;
   } finally {
     await Promise.all([receiver.close(), hanging.close()]);
-    rmSync(consumer.folder, { recursive: true, force: true });
+    consumer.remove();
   }
 }
 

@@ -2,26 +2,26 @@
 // installed with npm into a project outside the repo (scripts/runtimes/consumer.mjs), with
 // the samples of the READMEs, the guides and the API reference and the strict consumer
 // (samples.mjs); each TypeScript of the matrix compiles them under a user's strict settings
-// with each module resolution, declarations included (skipLibCheck off). Prints the table
+// with each module resolution, declarations included (skipLibCheck off): one `tsc -b` per
+// TypeScript, a project per setting (output.mjs reads its errors). Prints the table
 // TypeScript x settings x samples and writes the cell counts to .check-results/types.json
 // for `pnpm check`. `pnpm types:matrix 5.3.3 5.4.5` compiles with those versions instead
 // (from the registry, cached as the runtimes are): how the oldest supported one was found.
 // `--install-only` installs the matrix's compilers into the cache and stops.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { runCountedStage } from "../lib/counted-stage.mjs";
 import { mapBounded } from "../lib/map-bounded.mjs";
 import { installTypeScript, NATIVE, OLDEST } from "../lib/typescript.mjs";
-import { buildPackages, installTarballs } from "../runtimes/consumer.mjs";
+import { consumerWorkspace } from "../runtimes/consumer.mjs";
+import { DECLARATIONS, errorsBySetting } from "./output.mjs";
 import { writeSamples } from "./samples.mjs";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const ROOT_MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
 /** What each column compiles with, besides its module resolution. */
 const STRICT = {
@@ -39,8 +39,6 @@ const SETTINGS = {
   nodenext: { module: "nodenext", moduleResolution: "nodenext" },
   bundler: { module: "esnext", moduleResolution: "bundler" },
 };
-/** The row of errors in the installed packages' own declarations (skipLibCheck off). */
-const DECLARATIONS = "declarations (node_modules)";
 // Two cores: two compilers at a time.
 const PARALLEL = 2;
 
@@ -50,61 +48,46 @@ function repoCompiler() {
   return { binary: join(ROOT, "node_modules/.bin/tsc"), version: manifest.version };
 }
 
-/** The project: tarballs installed, samples written, one tsconfig per setting. */
-function prepareProject(folder) {
-  buildPackages();
-  const project = installTarballs(folder, {
-    // An ES module project, as a new Node app is; Node's types, as a TypeScript app on Node has.
-    manifest: { type: "module" },
-    // The testing guide's samples import vitest, the core README's undici, as those apps do.
-    extra: {
-      "@types/node": `^${process.versions.node.split(".")[0]}`,
-      vitest: ROOT_MANIFEST.devDependencies.vitest,
-      undici: "^7",
-    },
-  });
-  const samples = writeSamples(join(project, "samples"));
-  for (const [name, setting] of Object.entries(SETTINGS)) {
-    const tsconfig = { compilerOptions: { ...STRICT, ...setting }, include: ["samples/**/*.ts"] };
-    writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify(tsconfig, null, 2));
-  }
-  return { project, samples };
+/**
+ * The project: the tarballs installed (the consumer both matrices share under `pnpm check`),
+ * and the samples in a folder of the matrix's own.
+ */
+async function prepareProject() {
+  const consumer = await consumerWorkspace("types");
+  const samples = writeSamples(join(consumer.work, "samples"));
+  return { project: consumer.work, samples, remove: consumer.remove };
 }
 
-/** Compiles the project with one compiler and setting; resolves to its errors by file. */
-async function compile(project, compiler, setting) {
+/**
+ * Compiles the project with one compiler, every setting in one `tsc -b` (a project per
+ * setting, in a folder of the compiler's own, where tsc -b leaves its .tsbuildinfo files);
+ * resolves to one column per setting: its errors by file.
+ */
+async function compile(project, compiler) {
   const started = performance.now();
+  const folder = `ts-${compiler.version}`;
+  mkdirSync(join(project, folder));
+  const configs = Object.entries(SETTINGS).map(([name, setting]) => {
+    const config = join(folder, `tsconfig.${name}.json`);
+    const tsconfig = {
+      compilerOptions: { ...STRICT, ...setting },
+      include: ["../samples/**/*.ts"],
+    };
+    writeFileSync(join(project, config), JSON.stringify(tsconfig, null, 2));
+    return config;
+  });
   let output;
   try {
-    const args = ["-p", `tsconfig.${setting}.json`, "--pretty", "false"];
+    const args = ["-b", ...configs, "--verbose", "--pretty", "false"];
     const result = await run(compiler.binary, args, { cwd: project, maxBuffer: 64 * 2 ** 20 });
     output = result.stdout;
   } catch (error) {
     // tsc exits 1 or 2 when it found errors; anything else (it did not run) is a failure too.
     output = `${error.stdout ?? ""}${error.stderr ?? ""}` || String(error.message);
   }
-  const errors = new Map();
-  let last;
-  for (const line of output.split("\n")) {
-    const found = /^(.+?)\(\d+,\d+\): error TS\d+: /.exec(line);
-    if (found) {
-      last = found[1].includes("node_modules/") ? DECLARATIONS : found[1];
-      errors.set(last, [...(errors.get(last) ?? []), line]);
-    } else if (/^error TS\d+/.test(line) || (line.trim() !== "" && last === undefined)) {
-      // An error of the whole program (a bad option): every cell of the column fails.
-      last = "*";
-      errors.set(last, [...(errors.get(last) ?? []), line]);
-    } else if (line.trim() !== "" && last !== undefined) {
-      errors.get(last)?.push(line);
-    }
-  }
-  // tsc checks types only once no file has a syntax error: errors of syntax alone (TS1xxx)
-  // mean no sample was checked, so every cell of the column fails.
-  const codes = [...output.matchAll(/error TS(\d+)/g)].map((match) => Number(match[1]));
-  if (codes.length > 0 && codes.every((code) => code < 2000)) {
-    errors.set("*", ["syntax errors only: the types of no sample were checked"]);
-  }
-  return { compiler, setting, errors, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  const bySetting = errorsBySetting(output, Object.keys(SETTINGS));
+  return [...bySetting].map(([setting, errors]) => ({ compiler, setting, errors, seconds }));
 }
 
 /** One row per group of samples and one for the declarations; one column per compile. */
@@ -151,28 +134,24 @@ async function main(versions) {
   const wanted = versions.length > 0 ? versions : [OLDEST, NATIVE];
   const installs = Promise.all(wanted.map((version) => installTypeScript(version)));
   installs.catch(() => {});
-  const folder = mkdtempSync(join(tmpdir(), "x-types-"));
+  const { project, samples, remove } = await prepareProject();
   try {
-    const { project, samples } = prepareProject(folder);
     console.log(
       `types: ${samples.length} samples; tarballs built, packed and installed in ${seconds()}`,
     );
     const installed = await installs;
     const compilers =
       versions.length > 0 ? installed : [installed[0], repoCompiler(), installed[1]];
-    const jobs = compilers.flatMap((compiler) =>
-      Object.keys(SETTINGS).map((setting) => ({ compiler, setting })),
-    );
     const compiling = performance.now();
-    const columns = await mapBounded(jobs, PARALLEL, ({ compiler, setting }) =>
-      compile(project, compiler, setting),
-    );
+    const columns = (
+      await mapBounded(compilers, PARALLEL, (compiler) => compile(project, compiler))
+    ).flat();
     console.log(
       `\nTypeScript x settings x samples (cells passed/compiled):\n${table(samples, columns)}\n`,
     );
     for (const { compiler, setting, errors, seconds: took } of columns) {
       console.log(
-        `types: TS ${compiler.version} ${setting}: ${errors.size === 0 ? "no errors" : `${errors.size} files with errors`} in ${took.toFixed(1)} s`,
+        `types: TS ${compiler.version} ${setting}: ${errors.size === 0 ? "no errors" : `${errors.size} files with errors`} (all settings compiled in ${took.toFixed(1)} s)`,
       );
       for (const [file, lines] of errors) {
         console.log(`  ${file}:\n    ${lines.slice(0, 6).join("\n    ")}`);
@@ -184,7 +163,7 @@ async function main(versions) {
     );
     return totals;
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    remove();
   }
 }
 
