@@ -2,7 +2,8 @@
 // Each command runs in its own fresh clone of HEAD (`--one-clone`: both in one, one after the
 // other), in a temporary folder, under a fresh HOME with empty caches (npm's, the pnpm store,
 // corepack, the runtimes of `pnpm test:runtimes`; turbo's and vitest's live in the clone, so
-// they start empty too), with pnpm installed by the command itself into a prefix inside that
+// they start empty too) and an empty temporary folder (TMPDIR: tsx keeps its compiled files
+// there), with pnpm installed by the command itself into a prefix inside that
 // folder: the developer's own global pnpm and caches are not touched. The command is the
 // README's, read from it, and its `&&` parts run one after the other as the shell would,
 // each timed.
@@ -69,6 +70,7 @@ function freshMachine(label, commit) {
   const clone = join(base, "repo");
   const env = freshEnv(process.env, base);
   mkdirSync(env.HOME, { recursive: true });
+  mkdirSync(env.TMPDIR, { recursive: true });
   const cloned = spawnSync("git", ["clone", "--quiet", "--no-checkout", root, clone], {
     encoding: "utf8",
   });

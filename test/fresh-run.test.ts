@@ -55,6 +55,7 @@ describe("a newcomer's environment", () => {
       COREPACK_HOME: "/home/dev/.corepack",
       TURBO_CACHE_DIR: "/home/dev/.turbo",
       TURBO_TELEMETRY_DISABLED: "1",
+      TMPDIR: "/var/tmp",
     },
     base,
   );
@@ -62,6 +63,7 @@ describe("a newcomer's environment", () => {
   it("keeps HOME and every cache inside its own folder", () => {
     for (const key of [
       "HOME",
+      "TMPDIR",
       "XDG_CACHE_HOME",
       "XDG_CONFIG_HOME",
       "XDG_DATA_HOME",

@@ -14,8 +14,9 @@ export function readmeCommands(readme) {
 
 /**
  * The environment of a newcomer's shell: this one's, less what pnpm set for the script that
- * runs this one (npm_config_*, npm_lifecycle_*, PNPM_*), with HOME and every cache in `base`
- * and the prefix npm installs pnpm into first on the PATH.
+ * runs this one (npm_config_*, npm_lifecycle_*, PNPM_*), with HOME, every cache and the
+ * temporary folder in `base` (tools keep caches there too: tsx its compiled files), and the
+ * prefix npm installs pnpm into first on the PATH.
  */
 export function freshEnv(env, base) {
   const fresh = {};
@@ -29,6 +30,7 @@ export function freshEnv(env, base) {
   return {
     ...fresh,
     HOME: home,
+    TMPDIR: join(base, "tmp"),
     XDG_CACHE_HOME: join(home, ".cache"),
     XDG_CONFIG_HOME: join(home, ".config"),
     XDG_DATA_HOME: join(home, ".local/share"),
