@@ -60,7 +60,6 @@ export const RUNTIMES = {
 export const CHROMIUM = "/usr/bin/chromium";
 
 export function cacheFolder() {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: not a turbo task; the cache is outside the repo.
   const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
   return join(base, "x-runtimes");
 }
