@@ -19,6 +19,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { specWithChange } from "./gen/fixture-specs.mjs";
+import { pathTemplatesModule } from "./gen/path-templates.mjs";
 import { requestRulesModule } from "./gen/request-rules.mjs";
 import { responseRulesModule } from "./gen/response-rules.mjs";
 
@@ -87,6 +88,10 @@ try {
     outputs.set(
       join(root, `packages/${service}/src/generated/requests.ts`),
       requestRulesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
+    );
+    outputs.set(
+      join(root, `packages/${service}/src/generated/paths.ts`),
+      pathTemplatesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
     );
     outputs.set(
       join(root, `packages/${service}/src/generated/responses.ts`),

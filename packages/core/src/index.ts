@@ -1,23 +1,27 @@
 /**
  * Shared core of the x clients: the typed errors every client throws, the options every
- * client takes, and the promise every method returns. The transport under the clients
- * (auth, timeouts, retries with backoff, token redaction) is used through them.
+ * client takes, the promise every method returns, and the policies of a client's call
+ * chain (`use`). The chain under the clients (auth, timeouts, retries with backoff,
+ * redirects refused, token redaction) is used through them.
  *
  * @document ../README.md
  * @packageDocumentation
  * @module @x/core
  */
 export type { Middleware } from "openapi-fetch";
-export type { WithResponse } from "./api-promise";
-export { ApiPromise } from "./api-promise";
-export type { Fetch } from "./attempt";
-export type { AttemptEvent, ClientOptions, RequestOptions, Tracing } from "./client-options";
-export type { ConnectionFailure } from "./errors";
+export type { WithResponse } from "./call/api-promise";
+export { ApiPromise } from "./call/api-promise";
+export type { AttemptEvent, CallTrace, TracedCallInfo, Tracing } from "./call/tracing";
+export type { Fetch } from "./chain/attempt";
+export type { PolicyLike } from "./chain/chain";
+export type { ChainRequest, Next, Policy } from "./chain/policy";
+export type { ConnectionFailure } from "./errors/errors";
 export {
   AbortError,
   ApiError,
   AuthenticationError,
   BadRequestError,
+  ConfigurationError,
   ConnectionError,
   GoneError,
   InternalServerError,
@@ -28,13 +32,12 @@ export {
   UnprocessableEntityError,
   ValidationError,
   XError,
-} from "./errors";
+} from "./errors/errors";
 // The spec guard's types. Its values (`specGuard`, `SpecDriftError`) are in each client's
-// `/guard` entry point: even a type-only export of the class here changes how esbuild
-// minifies a client bundle without a guard (its names, a few bytes of gzip).
+// `/guard` entry point.
 export type { DriftPart } from "./guard/answer-check";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
-export type { AttemptRecord, Logger, LogLevel } from "./log";
-export type { CallTrace, TracedCallInfo } from "./tracing-hook";
-export type { FetchOptions } from "./validate";
+export type { FetchOptions } from "./options/check";
+export type { ClientOptions, RequestOptions } from "./options/client-options";
+export type { AttemptRecord, Logger, LogLevel } from "./options/log";

@@ -6,22 +6,25 @@
  * @internal
  * @module @x/core/internal
  */
-export { checkBaseUrl } from "./base-url";
-export type { ClientCore, ClientCoreConfig } from "./client-core";
-export { createClientCore } from "./client-core";
-export { readEnv } from "./env";
-export type { StatusHints } from "./error-from-response";
-export { invalid } from "./errors";
-export { checkHeaderRecord, headerValue, isHeaderName } from "./headers";
-export type { KeyList } from "./known-keys";
-export { checkKnownKeys, checkObject, closestKey } from "./known-keys";
-export { readLogLevel } from "./log";
-export type { CallInit, Operation } from "./operation";
-export { definedFields, type Optional, type TakingUndefined } from "./optional";
-export { quote } from "./quote";
-export { CLIENT_OPTION_KEYS, checkRequestOptions, checkTokenIn } from "./request-options";
-export { shownUrl } from "./shown-url";
-export type { SpecRule } from "./spec-rules";
-export { checkFields, checkScalar } from "./spec-rules";
-export type { TransportConfig } from "./transport";
-export { httpUrl } from "./url";
+export { type ApiFetch, createApiFetch, jsonAnswers } from "./call/api-fetch";
+export { callOperation } from "./call/call";
+export { type CoreClient, type CoreClientConfig, createCoreClient } from "./call/client";
+export {
+  type CallInit,
+  type DataOf,
+  type JsonOf,
+  type Operation,
+  operationOf,
+} from "./call/operation";
+export { configuring, invalid } from "./errors/errors";
+export type { StatusHints } from "./errors/from-response";
+export { quote } from "./errors/quote";
+export { shownUrl } from "./errors/shown-url";
+export { CLIENT_OPTION_KEYS, checkRequestOptions, checkTokenIn } from "./options/check";
+export { readEnv } from "./options/env";
+export { checkHeaderRecord, headerValue, isHeaderName } from "./options/headers";
+export { checkKnownKeys, checkObject, closestKey, type KeyList } from "./options/known-keys";
+export { readLogLevel } from "./options/log";
+export { definedFields, type Optional } from "./options/optional";
+export { checkBaseUrl, httpUrl } from "./options/url";
+export { checkFields, checkScalar, type SpecRule } from "./spec-rules";

@@ -1,5 +1,5 @@
-import { invalid } from "./errors";
-import { checkKnownKeys } from "./known-keys";
+import { invalid } from "./errors/errors";
+import { checkKnownKeys } from "./options/known-keys";
 
 /**
  * What a spec says about one value, in the subset the clients check before sending: its

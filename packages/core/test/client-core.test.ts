@@ -7,8 +7,9 @@ import {
   TimeoutError,
   ValidationError,
 } from "../src/index";
-import { checkRequestOptions, closestKey, createClientCore } from "../src/internal";
+import { checkRequestOptions, closestKey } from "../src/internal";
 import type { paths } from "./fixtures/empty-answers";
+import { createClientCore } from "./harness";
 
 const TOKEN = "core-token-secret-42";
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+// The retry policy is internal to the transport; its rules are tested here directly.
+import { isRetryableStatus, retryDelayMs } from "../src/chain/retry";
+import { retryAfterMs } from "../src/chain/retry-after";
 import { ValidationError } from "../src/index";
 import { httpUrl, readEnv } from "../src/internal";
-// The retry policy is internal to the transport; its rules are tested here directly.
-import { isRetryableStatus, retryAfterMs, retryDelayMs } from "../src/retry-policy";
 
 describe("retryDelayMs", () => {
   it("doubles from 0.5 s to an 8 s cap with at most 25% jitter", () => {

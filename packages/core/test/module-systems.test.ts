@@ -44,7 +44,7 @@ afterAll(() => {
 /** The error a refused construction throws: a ValidationError from that build. */
 function validationErrorFrom(core: Core): Error {
   try {
-    core.createClientCore({ baseUrl: "https://h", token: "" });
+    core.createCoreClient({ baseUrl: "https://h", token: "" });
   } catch (error) {
     return error as Error;
   }
@@ -54,15 +54,13 @@ function validationErrorFrom(core: Core): Error {
 /** A 404 answered through that build's transport: a NotFoundError from that build. */
 async function notFoundFrom(core: Core): Promise<Error> {
   const fetch = async () => Response.json({ error: "no" }, { status: 404 });
-  const client = core.createClientCore<Record<string, never>>({
-    baseUrl: "https://h",
-    token: "t",
-    fetch,
-  });
-  return client.call(client.operation("root", "get", "/" as never), {}, undefined).then(
-    () => new Error("expected a NotFoundError"),
-    (error: unknown) => error as Error,
-  );
+  const client = core.createCoreClient({ baseUrl: "https://h", token: "t", fetch });
+  return core
+    .callOperation(client, core.operationOf(client, "root", "get", "/"), {}, undefined)
+    .then(
+      () => new Error("expected a NotFoundError"),
+      (error: unknown) => error as Error,
+    );
 }
 
 describe.each([

@@ -2,10 +2,10 @@
 // one middleware list for both, and what a caller can see of the response. (The defects
 // where `api` and middleware met are tested through a client: vector's api-middleware.)
 import type { Middleware } from "openapi-fetch";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiPromise } from "../src/index";
-import { createClientCore } from "../src/internal";
 import type { paths } from "./fixtures/empty-answers";
+import { createClientCore } from "./harness";
 
 const TOKEN = "pipeline-token-secret-42";
 const BASE = "https://h.example";
@@ -131,36 +131,18 @@ describe("middleware on a method's call", () => {
   });
 });
 
-describe("the request middleware sees, built when read", () => {
-  /** Counts the standard Requests built while `fn` runs (the client's fetch here builds none). */
-  async function countingRequests(fn: () => Promise<unknown>): Promise<number> {
-    let built = 0;
-    const Counted = class extends Request {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(input, init);
-        built++;
-      }
-    };
-    vi.stubGlobal("Request", Counted);
-    try {
-      await fn();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-    return built;
-  }
-
-  /** A fetch that keeps the headers it was given, building no Request. */
+describe("the request middleware sees", () => {
+  /** A fetch that keeps the headers it was given. */
   function recordingInit() {
-    const sent: Record<string, string>[] = [];
+    const sent: Headers[] = [];
     const fetch = async (_url: string, init: RequestInit) => {
-      sent.push({ ...(init.headers as Record<string, string>) });
+      sent.push(new Headers(init.headers));
       return Response.json([{ id: "a" }]);
     };
     return { fetch, sent };
   }
 
-  it("a middleware that never reads it: no Request is built, the call goes as one without", async () => {
+  it("a middleware that only looks: the call is sent as one without it", async () => {
     const plain = recordingInit();
     await client(plain.fetch).list();
     const { fetch, sent } = recordingInit();
@@ -175,14 +157,14 @@ describe("the request middleware sees, built when read", () => {
         statuses.push(response.status);
       },
     });
-    expect(await countingRequests(() => list())).toBe(0);
+    await list();
     expect(paths).toEqual(["/items"]);
     expect(statuses).toEqual([200]);
-    expect(sent).toEqual(plain.sent);
-    expect(sent[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+    expect([...(sent[0] ?? [])]).toEqual([...(plain.sent[0] ?? [])]);
+    expect(sent[0]?.get("authorization")).toBe(`Bearer ${TOKEN}`);
   });
 
-  it("one that reads it in onRequest gets one Request, and its change is sent", async () => {
+  it("a header set in onRequest on the Request it was given is sent", async () => {
     const { fetch, sent } = recordingInit();
     const { core, list } = client(fetch);
     core.use({
@@ -190,9 +172,9 @@ describe("the request middleware sees, built when read", () => {
         params.request.headers.set("x-request-id", "r-2");
       },
     });
-    expect(await countingRequests(() => list())).toBe(1);
-    expect(sent[0]?.["x-request-id"]).toBe("r-2");
-    expect(sent[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+    await list();
+    expect(sent[0]?.get("x-request-id")).toBe("r-2");
+    expect(sent[0]?.get("authorization")).toBe(`Bearer ${TOKEN}`);
   });
 
   it("returning the request it was given is no replacement: its change is sent", async () => {
@@ -205,10 +187,10 @@ describe("the request middleware sees, built when read", () => {
       },
     });
     await list();
-    expect(sent[0]?.["x-returned"]).toBe("yes");
+    expect(sent[0]?.get("x-returned")).toBe("yes");
   });
 
-  it("with the token in the query: the direct path's response and a late-read request hold no token", async () => {
+  it("with the token in the query: the response and the request onResponse reads hold no token", async () => {
     const { fetch, sent } = answering();
     const { core, list } = client(fetch, "query");
     const late: Request[] = [];
@@ -224,7 +206,7 @@ describe("the request middleware sees, built when read", () => {
     expect(late[0]?.url).toBe(`${BASE}/items`);
   });
 
-  it("read only in onResponse and onError: built then, once, without the token", async () => {
+  it("read only in onResponse and onError: without the token", async () => {
     const { fetch } = recordingInit();
     const { core, list } = client(fetch);
     const seen: Request[] = [];
@@ -233,10 +215,9 @@ describe("the request middleware sees, built when read", () => {
         seen.push(request);
       },
     };
-    core.use(reader, reader);
+    core.use(reader);
     await list();
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toBe(seen[1]);
+    expect(seen).toHaveLength(1);
     expect(seen[0]?.url).toBe(`${BASE}/items`);
     expect(seen[0]?.headers.has("authorization")).toBe(false);
 
@@ -274,9 +255,9 @@ describe("a trace without `attempted`", () => {
       () => Response.json({ error: "busy" }, { status: 503, headers: { "retry-after": "0" } }),
       () => Response.json([{ id: "a" }]),
     ];
-    const sent: Record<string, string>[] = [];
+    const sent: Headers[] = [];
     const fetch = async (_url: string, init: RequestInit) => {
-      sent.push({ ...(init.headers as Record<string, string>) });
+      sent.push(new Headers(init.headers));
       return (answers.shift() ?? answers[0])?.() ?? Response.json([]);
     };
     const ends: (number | undefined)[] = [];
@@ -297,7 +278,7 @@ describe("a trace without `attempted`", () => {
     });
     const list = core.operation("Items.list", "get", "/items");
     expect(await core.call(list, {}, undefined)).toEqual([{ id: "a" }]);
-    expect(sent.map((headers) => headers["x-attempt"])).toEqual(["1", "2"]);
+    expect(sent.map((headers) => headers.get("x-attempt"))).toEqual(["1", "2"]);
     expect(ends).toEqual([200]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createRedactor } from "../src/errors/redact";
 import type { ConnectionError } from "../src/index";
-import { createRedactor } from "../src/redact";
 import { createTransport } from "./harness";
 import { closedPort, rejection } from "./helpers";
 

@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../src/chain/read-body";
 import { ResponseTooLargeError, ValidationError } from "../src/index";
-import { checkRequestOptions, createClientCore } from "../src/internal";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../src/read-body";
-import { createTransport } from "./harness";
+import { checkRequestOptions } from "../src/internal";
+import { createClientCore, createTransport } from "./harness";
 import { type Hostile, hostileServer, rejection } from "./helpers";
 
 // A hostile service's bodies over real sockets: the client reads no more than

@@ -12,7 +12,7 @@ import {
 import { checkAnswer } from "../src/guard/answer-check";
 import { checkBody } from "../src/guard/schema-check";
 import { type Logger, XError } from "../src/index";
-import { createClientCore } from "../src/internal";
+import { createClientCore } from "./harness";
 
 const record: BodySchema = {
   type: "object",

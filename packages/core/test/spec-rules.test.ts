@@ -1,7 +1,7 @@
 // The checks that read the tables `pnpm gen` writes from a spec: each rule, its message
 // and the field it names. The clients' own tests cover the tables of the real specs.
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../src/errors";
+import { ValidationError } from "../src/errors/errors";
 import { checkFields, checkScalar, type SpecRule } from "../src/spec-rules";
 
 const body: SpecRule = {

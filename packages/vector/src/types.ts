@@ -1,10 +1,19 @@
 import type { ClientOptions } from "@x/core";
-import type { TakingUndefined } from "@x/core/internal";
 import type { RequestBodyJSON, SuccessResponseJSON } from "openapi-typescript-helpers";
 import type { FilterExpression } from "./filter";
 import type { components, operations } from "./generated/schema";
 
 type Schemas = components["schemas"];
+
+/**
+ * `T` (each member, for a union) with `undefined` taken wherever a field is optional, as
+ * the field left out; required fields stay as they are. For the request types drawn from
+ * the spec's generated types, which write an optional field `?: T`, under a user's
+ * `exactOptionalPropertyTypes`.
+ */
+type TakingUndefined<T> = {
+  [K in keyof T]: Partial<Pick<T, K>> extends Pick<T, K> ? T[K] | undefined : T[K];
+};
 
 // The namespaced operations; the default namespace's share their bodies and results.
 type RangeOperation = operations["rangeVectorsInNamespace"];

@@ -2,6 +2,7 @@
 // `api`, standard Requests for any middleware, and openapi-fetch's own options honoured.
 import type { Middleware } from "@x/vector";
 import { describe, expect, it } from "vitest";
+import { createVectorApi } from "../src/api";
 import { index } from "./stub";
 
 const QUERY = { vector: [0.1, 0.2], topK: 1 };
@@ -17,7 +18,10 @@ describe("api's per-request middleware option", () => {
         return new Request(request, { headers });
       },
     };
-    const { data, error } = await client.api.POST("/query", { body: QUERY, middleware: [stamp] });
+    const { data, error } = await createVectorApi(client).POST("/query", {
+      body: QUERY,
+      middleware: [stamp],
+    });
     expect(error).toBeUndefined();
     expect(data?.result).toEqual(SCORES);
     expect(seen[0]?.headers.get("x-id")).toBe("7");
@@ -33,10 +37,10 @@ describe("use() with a middleware that is not one", () => {
         seen.push(request);
       },
     };
-    expect(() => client.use(valid, {} as Middleware)).toThrow(/Middleware must be an object/);
+    expect(() => client.use(valid, {} as Middleware)).toThrow(/use\(\) takes a policy/);
     await client.query(QUERY);
     const byMethod = seen.length;
-    await client.api.POST("/query", { body: QUERY });
+    await createVectorApi(client).POST("/query", { body: QUERY });
     expect(seen.length).toBe(2 * byMethod);
     for (const request of seen) {
       expect(request).toBeInstanceOf(Request);
@@ -50,7 +54,7 @@ describe("api with parseAs", () => {
     const { client } = index([
       { status: 200, text: "plain words", headers: { "content-type": "text/plain" } },
     ]);
-    const { data, error } = await client.api.GET("/info", { parseAs: "text" });
+    const { data, error } = await createVectorApi(client).GET("/info", { parseAs: "text" });
     expect(error).toBeUndefined();
     expect(data).toBe("plain words");
   });
@@ -60,7 +64,7 @@ describe("api with parseAs", () => {
       { status: 200, text: "plain words", headers: { "content-type": "text/plain" } },
     ]);
     const replace: Middleware = { onRequest: ({ request }) => new Request(request) };
-    const { data, error } = await client.api.GET("/info", {
+    const { data, error } = await createVectorApi(client).GET("/info", {
       parseAs: "text",
       middleware: [replace],
     });
@@ -73,7 +77,7 @@ describe("api with parseAs", () => {
     const { client } = index([page]);
     const replace: Middleware = { onRequest: ({ request }) => new Request(request) };
     for (const middleware of [[], [replace]]) {
-      await expect(client.api.GET("/info", { middleware })).rejects.toMatchObject({
+      await expect(createVectorApi(client).GET("/info", { middleware })).rejects.toMatchObject({
         name: "ApiError",
         message: expect.stringContaining("body is not JSON"),
       });
@@ -84,7 +88,7 @@ describe("api with parseAs", () => {
     const { client, seen } = index([{ result: SCORES }]);
     client.use({ onRequest: () => new Response("<html>a cached page</html>") });
     const expected = { name: "ApiError", message: expect.stringContaining("body is not JSON") };
-    await expect(client.api.GET("/info")).rejects.toMatchObject(expected);
+    await expect(createVectorApi(client).GET("/info")).rejects.toMatchObject(expected);
     await expect(client.info()).rejects.toMatchObject(expected);
     expect(seen).toEqual([]);
   });

@@ -11,6 +11,7 @@ import {
   XError,
 } from "@x/vector";
 import { describe, expect, it } from "vitest";
+import { createVectorApi } from "../src/api";
 import { index, type Reply, TOKEN } from "./stub";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -172,9 +173,9 @@ describe("maxResponseBytes", () => {
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toMatchObject({ maxResponseBytes: 1000 });
     expect(seen).toHaveLength(1);
-    await expect(client.api.POST("/fetch", { body: { prefix: "id-" } })).rejects.toBeInstanceOf(
-      ResponseTooLargeError,
-    );
+    await expect(
+      createVectorApi(client).POST("/fetch", { body: { prefix: "id-" } }),
+    ).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   it("is raised per call, and refused when it is not a positive integer", async () => {

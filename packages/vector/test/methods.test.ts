@@ -303,7 +303,7 @@ describe("fromEnv", () => {
     [{ VECTOR_URL: URL_BASE, VECTOR_TOKEN: "  " }, "VECTOR_TOKEN"],
   ])("names the missing variable (%j)", (env, name) => {
     expect(() => VectorIndex.fromEnv(env)).toThrow(
-      expect.objectContaining({ name: "ValidationError", field: name }),
+      expect.objectContaining({ name: "ConfigurationError", field: name }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { Middleware } from "@x/vector";
 import { ConnectionError, type VectorIndex } from "@x/vector";
 import { describe, expect, it } from "vitest";
+import { createVectorApi } from "../src/api";
 import { index, type Reply, TOKEN } from "./stub";
 
 const page = { nextCursor: "", vectors: [{ id: "a" }] };
@@ -53,7 +54,7 @@ const calls: Call[] = [
   [
     "api",
     { result: page },
-    (c) => c.api.POST("/range", { body: { cursor: "0", limit: 1 } }),
+    (c) => createVectorApi(c).POST("/range", { body: { cursor: "0", limit: 1 } }),
     "/range",
   ],
 ];

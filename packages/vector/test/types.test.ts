@@ -10,6 +10,7 @@ import {
   type VectorRecord,
 } from "@x/vector";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { createVectorApi } from "../src/api";
 import { index } from "./stub";
 
 interface Movie {
@@ -115,7 +116,7 @@ describe("the escape hatch api: openapi-fetch's client of the spec", () => {
 
   it("types the body, parameters, data and error of any operation from paths", () => {
     typeOnly(async () => {
-      const range = await client.api.POST("/range/{namespace}", {
+      const range = await createVectorApi(client).POST("/range/{namespace}", {
         params: { path: { namespace: "docs" } },
         body: { cursor: "0", limit: 10 },
       });
@@ -124,7 +125,9 @@ describe("the escape hatch api: openapi-fetch's client of the spec", () => {
       } else {
         expectTypeOf(range.error).toEqualTypeOf<components["schemas"]["Error"]>();
       }
-      const info = await client.api.GET("/info", { signal: AbortSignal.timeout(1000) });
+      const info = await createVectorApi(client).GET("/info", {
+        signal: AbortSignal.timeout(1000),
+      });
       expectTypeOf(info.data).toEqualTypeOf<components["schemas"]["InfoResponse"] | undefined>();
     });
   });
@@ -132,19 +135,19 @@ describe("the escape hatch api: openapi-fetch's client of the spec", () => {
   it("rejects a wrong path, method or body at compile time", () => {
     typeOnly(() => {
       // @ts-expect-error no such path in the spec
-      client.api.POST("/upsert", { body: { id: "a" } });
+      createVectorApi(client).POST("/upsert", { body: { id: "a" } });
       // @ts-expect-error /query has no GET
-      client.api.GET("/query");
+      createVectorApi(client).GET("/query");
       // @ts-expect-error limit is a number
-      client.api.POST("/range", { body: { cursor: "0", limit: "10" } });
+      createVectorApi(client).POST("/range", { body: { cursor: "0", limit: "10" } });
       // @ts-expect-error the namespaced path needs its path parameter
-      client.api.POST("/range/{namespace}", { body: { cursor: "0", limit: 10 } });
+      createVectorApi(client).POST("/range/{namespace}", { body: { cursor: "0", limit: 10 } });
     });
   });
 
   it("sends through the client's transport and answers { data, response }", async () => {
     const { client: live, seen } = index([{ result: { nextCursor: "", vectors: [] } }]);
-    const { data, error, response } = await live.api.POST("/range/{namespace}", {
+    const { data, error, response } = await createVectorApi(live).POST("/range/{namespace}", {
       params: { path: { namespace: "a b" } },
       body: { cursor: "0", limit: 1 },
     });

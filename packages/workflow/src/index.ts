@@ -1,6 +1,8 @@
 /**
- * Typed client of the workflow service: `WorkflowClient.trigger` starts a run, every
- * `Svc-*` option typed and validated before anything is sent.
+ * Typed client of the workflow service: `workflowTrigger` (over `createWorkflowClient`) or
+ * `WorkflowClient.trigger` starts a run, every `Svc-*` option typed and validated before
+ * anything is sent. openapi-fetch's own client of the spec is `createWorkflowApi`, from
+ * `@x/workflow/api`.
  *
  * @document ../README.md
  * @packageDocumentation
@@ -8,10 +10,14 @@
  */
 export type {
   ApiPromise,
+  ChainRequest,
   ClientOptions,
   Logger,
   LogLevel,
   Middleware,
+  Next,
+  Policy,
+  PolicyLike,
   RequestOptions,
   Tracing,
   WithResponse,
@@ -21,6 +27,7 @@ export {
   ApiError,
   AuthenticationError,
   BadRequestError,
+  ConfigurationError,
   ConnectionError,
   GoneError,
   InternalServerError,
@@ -32,7 +39,11 @@ export {
   ValidationError,
   XError,
 } from "@x/core";
-export { WorkflowClient } from "./client";
+export {
+  createWorkflowClient,
+  type WorkflowClientHandle,
+  workflowClientFromEnv,
+} from "./client";
 export { formatDelay, MAX_DELAY_SECONDS } from "./delay";
 export type { FlowControl } from "./flow-control";
 /** The spec's generated types, for code that works with the raw operation. */
@@ -49,3 +60,5 @@ export type {
 } from "./options";
 export type { RetryDelay } from "./retry-delay";
 export { defaultRetryDelay, parseRetryDelay, retryDelaySchedule } from "./retry-delay";
+export { workflowTrigger } from "./trigger";
+export { WorkflowClient } from "./workflow-client";

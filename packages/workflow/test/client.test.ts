@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WorkflowClient } from "../src/index";
-import { recordingFetch, TOKEN, validationError, WORKFLOW } from "./helpers";
+import { configurationError, recordingFetch, TOKEN, WORKFLOW } from "./helpers";
 
 afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+/** The setting a client refused, and the rule: a ConfigurationError, not a caller's input. */
 function invalidField(run: () => unknown): [string, string] {
-  const { field, rule } = validationError(run);
+  const { field, rule } = configurationError(run);
   return [field, rule];
 }
 

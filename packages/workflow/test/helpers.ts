@@ -1,6 +1,7 @@
 import { checkRequest, formatViolations, loadSpec } from "@x/openapi-check";
 import { afterEach, expect } from "vitest";
 import {
+  ConfigurationError,
   type TriggerRequest,
   ValidationError,
   WorkflowClient,
@@ -79,6 +80,17 @@ export function svcHeaders(request: Request): Record<string, string> {
 }
 
 /** The ValidationError `run` throws; returning or any other error fails the test. */
+/** The ConfigurationError `run` throws: a client that cannot be made from its settings. */
+export function configurationError(run: () => unknown): ConfigurationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigurationError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigurationError");
+}
+
 export function validationError(run: () => unknown): ValidationError {
   try {
     run();

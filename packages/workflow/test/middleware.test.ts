@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createWorkflowApi } from "../src/api";
 import type { Middleware } from "../src/index";
 import { BASE, RESULT, setup, TOKEN, WORKFLOW } from "./helpers";
 
@@ -42,7 +43,7 @@ describe("use(): openapi-fetch middleware on trigger and api", () => {
     const { client, requests } = setup();
     const { middleware, seen } = recorder();
     client.use(middleware);
-    const { data } = await client.api.POST("/v2/trigger/{workflowUrl}", {
+    const { data } = await createWorkflowApi(client).POST("/v2/trigger/{workflowUrl}", {
       params: { path: { workflowUrl: WORKFLOW } },
     });
     expect(data).toEqual(RESULT);

@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
+import { createWorkflowApi } from "../src/api";
 import type { components } from "../src/generated/schema";
 import {
   type FlowControl,
@@ -101,7 +102,7 @@ describe("the escape hatch api: openapi-fetch's client of the spec", () => {
 
   it("types the trigger operation from paths", () => {
     typeOnly(async () => {
-      const { data, error } = await client.api.POST("/v2/trigger/{workflowUrl}", {
+      const { data, error } = await createWorkflowApi(client).POST("/v2/trigger/{workflowUrl}", {
         params: { path: { workflowUrl: "https://example.org/wf" }, header: { "Svc-Retries": 3 } },
         body: "hello",
       });
@@ -113,10 +114,10 @@ describe("the escape hatch api: openapi-fetch's client of the spec", () => {
   it("rejects a wrong path, method or header at compile time", () => {
     typeOnly(() => {
       // @ts-expect-error no such path in the spec
-      client.api.POST("/v2/publish/{workflowUrl}", {});
+      createWorkflowApi(client).POST("/v2/publish/{workflowUrl}", {});
       // @ts-expect-error the trigger is a POST
-      client.api.GET("/v2/trigger/{workflowUrl}", {});
-      client.api.POST("/v2/trigger/{workflowUrl}", {
+      createWorkflowApi(client).GET("/v2/trigger/{workflowUrl}", {});
+      createWorkflowApi(client).POST("/v2/trigger/{workflowUrl}", {
         params: {
           path: { workflowUrl: "https://example.org/wf" },
           // @ts-expect-error Svc-Retries is a number

@@ -1,5 +1,5 @@
-import { brand } from "../brand";
-import { XError } from "../errors";
+import { brand } from "../errors/brand";
+import { XError } from "../errors/errors";
 import { describeDrift, type SpecDrift } from "./spec-drift";
 
 // In its own module, not errors.ts: errors.ts is in every client's bundle, and this class

@@ -1,7 +1,7 @@
 import type { MiddlewareCallbackParams } from "openapi-fetch";
-import { invalid } from "../errors";
-import { checkKnownKeys, checkObject } from "../known-keys";
-import { checkLogger, type Logger } from "../log";
+import { invalid } from "../errors/errors";
+import { checkKnownKeys, checkObject } from "../options/known-keys";
+import { checkLogger, type Logger } from "../options/log";
 import { type AnswerDrift, checkAnswer, wantsBody } from "./answer-check";
 import type { OperationRules, ResponseRules } from "./rule-types";
 import { describeDrift, type ReportedDrift, type SpecDrift } from "./spec-drift";

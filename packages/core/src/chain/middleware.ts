@@ -1,0 +1,120 @@
+import type { MergedOptions, Middleware, MiddlewareCallbackParams } from "openapi-fetch";
+import type { ChainRequest, Policy } from "./policy";
+
+// An openapi-fetch middleware object as one policy of the chain, so middleware written for
+// openapi-fetch works on every method. Policies nest, so the `onRequest` hooks of several
+// run in the order they were added and the `onResponse` and `onError` hooks in reverse, as
+// openapi-fetch runs them. openapi-fetch's other rules, kept here:
+// - `onRequest` may return a Request, which replaces the request, or a Response, which
+//   answers the call: nothing is sent and no `onResponse` or `onError` hook runs;
+// - `onError` may return a Response, which recovers the call (the `onResponse` hooks then
+//   run), or an Error, which replaces the error;
+// - anything else returned is refused with openapi-fetch's own message.
+
+/** Responses an `onRequest` answered with: no `onResponse` runs on them. */
+const answeredEarly = new WeakSet<Response>();
+
+/** The policy that runs the hooks of `middleware`; `options` is what they see as `options`. */
+export function middlewarePolicy(middleware: Middleware, options: MergedOptions): Policy {
+  if (
+    typeof middleware !== "object" ||
+    middleware === null ||
+    !("onRequest" in middleware || "onResponse" in middleware || "onError" in middleware)
+  ) {
+    throw new TypeError(
+      "use() takes a policy, (request, next) => Promise<Response>, or an openapi-fetch " +
+        "middleware object with onRequest, onResponse or onError",
+    );
+  }
+  const { onRequest, onResponse, onError } = middleware;
+  return async function middlewareHooks(request, next) {
+    const context = {
+      schemaPath: request.template,
+      params: request.params,
+      options,
+      id: Math.random().toString(36).slice(2, 11),
+    };
+    let sent = request;
+    let seen: Request | undefined;
+    if (onRequest) {
+      const built = requestOf(request);
+      const result = await onRequest({ ...context, request: built });
+      if (result instanceof Response) {
+        answeredEarly.add(result);
+        return result;
+      }
+      if (result !== undefined && !(result instanceof Request)) {
+        throw new Error(
+          "onRequest: must return new Request() or Response() when modifying the request",
+        );
+      }
+      seen = result ?? built;
+      sent = await chainRequestOf(seen, built, request);
+    }
+    // Built only when a hook reads it: most read the status or the error alone.
+    const sentRequest = () => {
+      seen ??= requestOf(sent);
+      return seen;
+    };
+    let response: Response;
+    try {
+      response = await next(sent);
+    } catch (error) {
+      if (!onError) throw error;
+      response = await recovered(await onError(paramsOf(context, sentRequest, { error })), error);
+    }
+    if (!onResponse || answeredEarly.has(response)) return response;
+    const result = await onResponse(paramsOf(context, sentRequest, { response }));
+    if (result !== undefined && !(result instanceof Response)) {
+      throw new Error("onResponse: must return new Response() when modifying the response");
+    }
+    return result ?? response;
+  };
+}
+
+/** A hook's parameters, its `request` built when the hook first reads it. */
+function paramsOf<Extra extends object>(
+  context: Omit<MiddlewareCallbackParams, "request">,
+  request: () => Request,
+  extra: Extra,
+): MiddlewareCallbackParams & Extra {
+  return {
+    ...context,
+    ...extra,
+    get request() {
+      return request();
+    },
+  };
+}
+
+/** What an `onError` hook returned: a Response that recovers the call, or the error thrown. */
+async function recovered(result: unknown, error: unknown): Promise<Response> {
+  if (result instanceof Response) return result;
+  if (result === undefined) throw error;
+  if (result instanceof Error) throw result;
+  throw new Error("onError: must return new Response() or instance of Error");
+}
+
+/** The standard Request middleware sees: without the token, which is added after it. */
+function requestOf(request: ChainRequest): Request {
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body as BodyInit | undefined,
+  });
+}
+
+/**
+ * The request a hook left, as the chain sends it: the Request it was given, with the
+ * headers the hook may have set on it, or a new one, whose body is read once.
+ */
+async function chainRequestOf(
+  left: Request,
+  built: Request,
+  before: ChainRequest,
+): Promise<ChainRequest> {
+  const headers = new Headers(left.headers);
+  if (left === built) return { ...before, headers };
+  const body = left.body === null ? undefined : new Uint8Array(await left.arrayBuffer());
+  return { ...before, method: left.method, url: left.url, headers, body };
+}
