@@ -7,12 +7,31 @@ import type { ChainRequest, Policy } from "./policy";
 // openapi-fetch runs them. openapi-fetch's other rules, kept here:
 // - `onRequest` may return a Request, which replaces the request, or a Response, which
 //   answers the call: nothing is sent and no `onResponse` or `onError` hook runs;
-// - `onError` may return a Response, which recovers the call (the `onResponse` hooks then
-//   run), or an Error, which replaces the error;
+// - `onError` may return a Response, which recovers the call: the `onResponse` hooks of
+//   every middleware then run, first those of the ones the error passed through (kept with
+//   the error, below), or an Error, which replaces the error;
 // - anything else returned is refused with openapi-fetch's own message.
 
 /** Responses an `onRequest` answered with: no `onResponse` runs on them. */
 const answeredEarly = new WeakSet<Response>();
+
+/** A hook to run on the response a middleware further out recovers an error with. */
+type PendingResponse = (response: Response) => Promise<Response>;
+
+/**
+ * The `onResponse` hooks of the middleware an error passed through unrecovered, innermost
+ * first, by the error: openapi-fetch runs them too once a middleware recovers the call.
+ */
+const pendingByError = new WeakMap<object, PendingResponse[]>();
+
+function pendingOf(error: unknown): PendingResponse[] {
+  return (typeof error === "object" && error !== null && pendingByError.get(error)) || [];
+}
+
+/** Keeps `pending` with `error` (when it is an object: anything else cannot carry them). */
+function keepPending(error: unknown, pending: PendingResponse[]): void {
+  if (typeof error === "object" && error !== null) pendingByError.set(error, pending);
+}
 
 /** The policy that runs the hooks of `middleware`; `options` is what they see as `options`. */
 export function middlewarePolicy(middleware: Middleware, options: MergedOptions): Policy {
@@ -56,19 +75,31 @@ export function middlewarePolicy(middleware: Middleware, options: MergedOptions)
       seen ??= requestOf(sent);
       return seen;
     };
+    const respond: PendingResponse = async (response) => {
+      if (!onResponse || answeredEarly.has(response)) return response;
+      const result = await onResponse(paramsOf(context, sentRequest, { response }));
+      if (result !== undefined && !(result instanceof Response)) {
+        throw new Error("onResponse: must return new Response() when modifying the response");
+      }
+      return result ?? response;
+    };
     let response: Response;
     try {
       response = await next(sent);
     } catch (error) {
-      if (!onError) throw error;
-      response = await recovered(await onError(paramsOf(context, sentRequest, { error })), error);
+      const pending = pendingOf(error);
+      const handled = onError
+        ? await onError(paramsOf(context, sentRequest, { error }))
+        : undefined;
+      if (!(handled instanceof Response)) {
+        const thrown = failureOf(handled, error);
+        keepPending(thrown, [...pending, respond]);
+        throw thrown;
+      }
+      response = handled;
+      for (const run of pending) response = await run(response);
     }
-    if (!onResponse || answeredEarly.has(response)) return response;
-    const result = await onResponse(paramsOf(context, sentRequest, { response }));
-    if (result !== undefined && !(result instanceof Response)) {
-      throw new Error("onResponse: must return new Response() when modifying the response");
-    }
-    return result ?? response;
+    return respond(response);
   };
 }
 
@@ -87,12 +118,11 @@ function paramsOf<Extra extends object>(
   };
 }
 
-/** What an `onError` hook returned: a Response that recovers the call, or the error thrown. */
-async function recovered(result: unknown, error: unknown): Promise<Response> {
-  if (result instanceof Response) return result;
-  if (result === undefined) throw error;
-  if (result instanceof Error) throw result;
-  throw new Error("onError: must return new Response() or instance of Error");
+/** The error a call goes on failing with, from what an `onError` hook returned (not a Response). */
+function failureOf(result: unknown, error: unknown): unknown {
+  if (result === undefined) return error;
+  if (result instanceof Error) return result;
+  return new Error("onError: must return new Response() or instance of Error");
 }
 
 /** The standard Request middleware sees: without the token, which is added after it. */
