@@ -1,7 +1,8 @@
 // `pnpm size`: what each client costs a bundle. Every entry in size/ is bundled by
 // esbuild (minified, platform neutral, ESM) and gzipped at level 9, the way a
-// browser or edge app ships it. Our packages are bundled from their sources
-// (the `source` export condition), so no build is needed first; the reference SDKs
+// browser or edge app ships it. Our packages are bundled from their built files (dist/,
+// what a user's bundler is given), so `pnpm build` comes first; the modules each leaves in
+// its bundle are listed from the same entry bundled from the sources. The reference SDKs
 // come from their published files. Exits 1 when a budget is exceeded.
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -13,46 +14,57 @@ import { TRACING_BUDGET, tracingCost, tracingFailures } from "./lib/tracing-cost
 const here = new URL(".", import.meta.url);
 
 /**
- * What is measured; `budget` in bytes of min+gzip, for the two clients. The budgets are
- * ceilings against bloat, set a little above what the clients measure (the latest
- * figures close this comment). The methods run their own one-pass pipeline (its middleware runner follows
- * openapi-fetch's rules), while openapi-fetch (6.6 kB minified, the largest part) stays in
- * every bundle for `api`; the runtime checks are generated from the specs, and a vector's
- * numbers are checked by a loop of their own (a 768-dimension query was 0.92x the SDK's
- * speed without it). Earlier ceilings (12,800 B / 11,600 B, then 14,500 B / 13,300 B) would
- * only be met by writing the code shorter than its plainest form, which the house rules
- * forbid, so the budgets moved instead. So did 14,700 B / 13,600 B: bounding what a client
- * reads (`maxResponseBytes`: the body read chunk by chunk and counted, the option checked,
- * and a typed error that says what was exceeded and how to raise it) added about 420 B.
- * Then 15,200 B / 14,050 B: the token's base64 forms in the redactor, `api` carrying its path
- * template to its fetch, and optional fields that take `undefined` as left out added about
- * 390 B more. Then 15,600 B / 14,450 B (15,445 B / 14,389 B measured): the pattern rules of
- * five `Svc-*` headers (delay, labels, flow-control value, failure callback, retry delay),
- * generated from the spec with core's check of a pattern, added 328 B to the workflow
- * bundle (the five patterns and their checks) and 63 B to the vector one (the check only:
- * its spec has no pattern), measured at 15,773 B / 14,452 B: now 15,900 B / 14,550 B.
+ * What is measured; `budget` in bytes of min+gzip (DESIGN section 8, decided on the lean
+ * core's issue), and `adds`, a budget for what an entry adds to the entry named `over`.
+ * `api: false` says the bundle must hold no openapi-fetch: only `/api` brings it.
  */
 export const ENTRIES = [
-  { name: "@x/workflow, one `trigger` call", file: "size/x-workflow.ts", budget: 15900 },
-  { name: "@x/vector, all `VectorIndex` methods", file: "size/x-vector.ts", budget: 14550 },
-  { name: "@x/vector, `query` only", file: "size/x-vector-query.ts" },
-  { name: "@x/vector, `vectorQuery` only", file: "size/x-vector-query-fn.ts" },
-  { name: "@x/workflow, `workflowTrigger` only", file: "size/x-workflow-fn.ts" },
-  // The spec guard is an entry point of its own: the two bundles above do not carry it.
-  // Ceilings a little (about 1%) above the 17,492 B and 16,870 B measured: the guard adds
-  // about 2.2 kB and 2.6 kB (its checker, and the response rules generated from each spec).
-  // The workflow guard's ceiling then moved from 17,700 B (17,666 B measured) to 18,150 B:
-  // the pattern rules of five `Svc-*` headers added 348 B (18,014 B measured).
   {
-    name: "@x/workflow, `trigger` with `specGuard`",
-    file: "size/x-workflow-guard.ts",
-    budget: 18150,
+    name: "@x/vector, `vectorQuery` only",
+    file: "size/x-vector-query-fn.ts",
+    budget: 6000,
+    api: false,
   },
+  {
+    name: "@x/vector, `VectorIndex.query` only",
+    file: "size/x-vector-query.ts",
+    budget: 6000,
+    api: false,
+  },
+  {
+    name: "@x/vector, all `VectorIndex` methods",
+    file: "size/x-vector.ts",
+    budget: 8000,
+    api: false,
+  },
+  {
+    name: "@x/workflow, one `trigger` call",
+    file: "size/x-workflow.ts",
+    budget: 8500,
+    api: false,
+  },
+  {
+    name: "@x/workflow, `workflowTrigger` only",
+    file: "size/x-workflow-fn.ts",
+    budget: 8500,
+    api: false,
+  },
+  // The spec guard is an entry point of its own: the bundles above do not carry it.
   {
     name: "@x/vector, all methods with `specGuard`",
     file: "size/x-vector-guard.ts",
-    budget: 17300,
+    over: "@x/vector, all `VectorIndex` methods",
+    adds: 2500,
+    api: false,
   },
+  {
+    name: "@x/workflow, `trigger` with `specGuard`",
+    file: "size/x-workflow-guard.ts",
+    over: "@x/workflow, one `trigger` call",
+    adds: 2500,
+    api: false,
+  },
+  { name: "@x/vector/api, one `POST`", file: "size/x-vector-api.ts" },
   {
     name: "@x/vector, `query` traced with @x/otel",
     file: "size/x-vector-query-traced.ts",
@@ -65,7 +77,7 @@ export const ENTRIES = [
 ];
 
 /** Bundles one entry; returns its minified and gzipped sizes and what it left external. */
-export async function measure(entry) {
+export async function measure(entry, { sources = false } = {}) {
   const result = await build({
     entryPoints: [entry.file],
     absWorkingDir: fileURLToPath(here),
@@ -73,6 +85,7 @@ export async function measure(entry) {
     minify: true,
     platform: "neutral",
     format: "esm",
+    conditions: sources ? ["source"] : [],
     // Runtime-neutral code must not need Node built-ins; any left here is reported.
     external: ["node:*", ...(entry.external ?? [])],
     plugins: entry.plugins ?? [],
@@ -100,45 +113,76 @@ export async function measure(entry) {
   };
 }
 
-/** The rows over budget, each with a message saying by how much. */
-export function overBudget(rows) {
-  return rows
-    .filter((r) => r.budget !== undefined && r.gzip > r.budget)
-    .map((r) => ({
-      ...r,
-      message: `${r.name}: ${fmt.int(r.gzip)} B min+gzip is ${fmt.int(r.gzip - r.budget)} B over the ${fmt.int(r.budget)} B budget`,
-    }));
+/** What `row` adds to the row it is measured over (`over`), in bytes of min+gzip. */
+export function addedBytes(row, rows) {
+  const base = rows.find((other) => other.name === row.over);
+  if (base === undefined) throw new Error(`size: no entry named "${row.over}" to measure over`);
+  return row.gzip - base.gzip;
 }
 
-export function render(rows, costs = []) {
+/** Whether a measured bundle holds openapi-fetch. */
+function holdsOpenapiFetch(row) {
+  return row.parts.some(([path]) => /(^|\/)openapi-fetch\//.test(path));
+}
+
+/** The rows over a budget, or holding openapi-fetch where they must not, each with a message. */
+export function overBudget(rows) {
+  const failures = [];
+  for (const r of rows) {
+    if (r.budget !== undefined && r.gzip > r.budget) {
+      const over = `${fmt.int(r.gzip - r.budget)} B over the ${fmt.int(r.budget)} B budget`;
+      failures.push({ ...r, message: `${r.name}: ${fmt.int(r.gzip)} B min+gzip is ${over}` });
+    }
+    if (r.adds !== undefined && addedBytes(r, rows) > r.adds) {
+      const added = addedBytes(r, rows);
+      failures.push({
+        ...r,
+        message: `${r.name}: adds ${fmt.int(added)} B min+gzip to "${r.over}", ${fmt.int(added - r.adds)} B over the ${fmt.int(r.adds)} B budget`,
+      });
+    }
+    if (r.api === false && holdsOpenapiFetch(r)) {
+      failures.push({ ...r, message: `${r.name}: holds openapi-fetch, which only /api may bring` });
+    }
+  }
+  return failures;
+}
+
+/** A row's budget as the table shows it, with whether it is met. */
+function budgetCell(r, rows) {
+  if (r.adds !== undefined) {
+    const added = addedBytes(r, rows);
+    return `adds ${fmt.int(added)} of ${fmt.int(r.adds)} ${added <= r.adds ? "ok" : "**exceeded**"}`;
+  }
+  if (r.budget === undefined) return "";
+  return `${fmt.int(r.budget)} ${r.gzip <= r.budget ? "ok" : "**exceeded**"}`;
+}
+
+export function render(rows, costs = [], sourceParts = []) {
   const body = table(
     ["bundle", "min B", "min+gzip B", "budget", "modules", "left external"],
     rows.map((r) => [
       r.name,
       fmt.int(r.min),
       fmt.int(r.gzip),
-      r.budget === undefined
-        ? ""
-        : `${fmt.int(r.budget)} ${r.gzip <= r.budget ? "ok" : "**exceeded**"}`,
+      budgetCell(r, rows),
       r.modules,
       r.externals.join(", ") || "none",
     ]),
   );
-  const breakdown = rows
-    .filter((r) => r.budget !== undefined)
-    .map(
-      (r) => `${r.name}: ${r.parts.map(([path, bytes]) => `${path} ${fmt.int(bytes)}`).join(", ")}`,
-    );
+  const breakdown = sourceParts.map(
+    (r) => `${r.name}: ${r.parts.map(([path, bytes]) => `${path} ${fmt.int(bytes)}`).join(", ")}`,
+  );
   return [
     "## Bundle size",
     "",
-    "esbuild bundle + minify, platform neutral, ESM (esbuild default target), then gzip -9. Our packages",
-    "are bundled from their TypeScript sources (`source` export condition); the others from",
-    "their published files. Entries are in `bench/size/`.",
+    "esbuild bundle + minify, platform neutral, ESM (esbuild default target), then gzip -9. Our",
+    "packages are bundled from their built files (dist/, as published); the others from their",
+    "published files. Entries are in `bench/size/`.",
     "",
     body,
     "",
-    "Minified bytes (before gzip) each module leaves in the budgeted bundles:",
+    "Minified bytes (before gzip) each source module leaves in the budgeted bundles (the same",
+    "entries bundled from the sources, so each module is named):",
     "",
     ...breakdown.map((line) => `- ${line}`),
     ...(costs.length === 0 ? [] : ["", ...renderTracingCost(costs)]),
@@ -162,12 +206,12 @@ function renderTracingCost(costs) {
 
 /** Measures every entry; `write: false` (the gate `pnpm check` runs) leaves RESULTS.md alone. */
 async function runSize({ write = true } = {}) {
-  const rows = await Promise.all(ENTRIES.map(measure));
-  const costs = await tracingCost(
-    rows.filter((row) => row.budget !== undefined),
-    measure,
-  );
-  const markdown = render(rows, costs);
+  const rows = await Promise.all(ENTRIES.map((entry) => measure(entry)));
+  const budgeted = ENTRIES.filter((entry) => entry.budget !== undefined || entry.adds !== undefined);
+  const fromSources = (entry) => measure(entry, { sources: true });
+  const sourceParts = await Promise.all(budgeted.map(fromSources));
+  const costs = await tracingCost(sourceParts, fromSources);
+  const markdown = render(rows, costs, sourceParts);
   if (write) writeSection("size", markdown);
   const failures = [...overBudget(rows), ...tracingFailures(costs).map((message) => ({ message }))];
   return { rows, markdown, failures };

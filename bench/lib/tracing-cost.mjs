@@ -13,58 +13,36 @@ export const TRACING_BUDGET = 300;
  * Each text must occur exactly once, so a change to core cannot make this measure nothing.
  */
 export const TRACING_CODE = {
-  "core/src/api-adapter.ts": [
+  "core/src/call/call.ts": [
     [
-      "      const trace = tracing?.startCall({\n" +
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: core's source text, as written there.
-        "        name: `${request.method} ${template}`,\n" +
-        "        method: request.method,\n" +
-        "        template,\n" +
-        "        url: shownUrl(request.url),\n" +
-        "      });\n",
-      "      const trace = undefined;\n",
+      "  const trace = client.tracing?.startCall(operation.traced);\n",
+      "  const trace = undefined;\n",
     ],
+    ["    ...(trace ? [traceAttempts(trace, call)] : []),\n", ""],
+    ['import { traceAttempts } from "../chain/trace";\n', ""],
+    [" && trace?.attempted === undefined", ""],
+    ["    trace?.attempted?.(event);\n", ""],
   ],
-  "core/src/method-path.ts": [
-    ["    const trace = tracing?.startCall(op.traced);\n", "    const trace = undefined;\n"],
+  "core/src/call/operation.ts": [
     // The call info an operation keeps for its traces.
     [
-      "    const traced = Object.freeze({ name, method: upper, template, url: shown });\n",
-      "    const traced = undefined;\n",
+      "  const traced = Object.freeze({ name, method: upper, template, url: shownUrl(url) });\n",
+      "  const traced = undefined as never;\n",
     ],
   ],
-  "core/src/request-options.ts": [["  tracing: true,\n", ""]],
-  "core/src/transport.ts": [
-    [" || trace?.attempted !== undefined", ""],
+  "core/src/call/api-fetch.ts": [
     [
-      "      if (trace) {\n" +
-        "        // Each attempt carries its own trace context.\n" +
-        "        const headers = { ...outgoing.headers };\n" +
-        "        trace.attempt(attempt, headers);\n" +
-        "        init.headers = headers;\n" +
-        "      }\n",
-      "",
+      "    const trace = client.tracing?.startCall({\n" +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: core's source text, as written there.
+        "      name: `${request.method} ${template}`,\n" +
+        "      method: request.method,\n" +
+        "      template,\n" +
+        "      url: shownUrl(request.url),\n" +
+        "    });\n",
+      "    const trace = undefined;\n",
     ],
-    [
-      "          trace?.attempted?.({\n" +
-        "            ...target,\n" +
-        "            attempt,\n" +
-        "            attempts,\n" +
-        '            outcome: final instanceof Error ? final.name : "Error",\n' +
-        "            durationMs: Date.now() - started,\n" +
-        "            error: final instanceof AbortError ? final : undefined,\n" +
-        "          });\n",
-      "",
-    ],
-    ["          trace?.attempted?.(last);\n", ""],
-    [
-      "      const asked = failure instanceof ApiError ? retryAfterMs(failure.headers) : undefined;\n",
-      "",
-    ],
-    ["        trace?.attempted?.({ ...retry, retryAfter: asked === wait });\n", ""],
-    // The attempt event's fields that only a trace reads.
-    ["        status,\n        error: failure,\n", ""],
   ],
+  "core/src/options/check.ts": [["  tracing: true,\n", ""]],
 };
 
 /** `text` with each of `cuts` taken out; throws when one is not there exactly once. */
