@@ -114,7 +114,7 @@ export interface DenseQuery extends WithFilter<Schemas["QueryWithVector"]> {}
 /** A query with a `sparseVector` alone. */
 export interface SparseQuery extends WithFilter<Omit<Schemas["QueryWithSparseVector"], "vector">> {
   /**
-   * Left out: giving `vector` makes the query a {@link DenseQuery}. Stated, so that a
+   * Left out: giving `vector` makes the query a `DenseQuery`. Stated, so that a
    * mistake in a query is reported on its own field rather than as a missing `sparseVector`.
    */
   vector?: undefined;
@@ -131,6 +131,6 @@ export type FetchByIds = TakingUndefined<Schemas["FetchByIds"]>;
 
 /** A fetch by prefix alone: the spec's `FetchByPrefix` without `ids`. */
 export type FetchByPrefix = TakingUndefined<Omit<Schemas["FetchByPrefix"], "ids">> & {
-  /** Left out: giving `ids` makes the request a {@link FetchByIds}. */
+  /** Left out: giving `ids` makes the request a `FetchByIds`. */
   ids?: undefined;
 };
