@@ -30,62 +30,89 @@ export interface AttemptConfig {
  */
 export function attempt(config: AttemptConfig, call: CallState): Next {
   return async function sendOnce(request) {
-    const { signal } = request;
-    if (signal?.aborted) throw signal.reason;
-    const controller = new AbortController();
-    let headersArrived = false;
-    let cut: (reason: unknown) => void = () => {};
-    // Settled by the cut itself, not only through fetch's signal: a `fetch` that ignores
-    // its signal (a test double, an old polyfill) still cannot hold the call past its time.
-    const cutOff = new Promise<never>((_, reject) => {
-      cut = (reason) => {
-        controller.abort(reason);
-        reject(reason);
-      };
-    });
-    const timer = setTimeout(
-      () => cut(timeoutError(request, call, headersArrived)),
-      call.timeoutMs,
-    );
-    const onAbort = () => cut(signal?.reason);
-    signal?.addEventListener("abort", onAbort);
-
-    async function exchange(): Promise<Response> {
-      const init: RequestInit = {
-        ...config.fetchOptions,
-        method: request.method,
-        headers: request.headers,
-        // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
-        body: request.body as BodyInit | undefined,
-        // Redirects come back as responses, never followed: see redirect.ts.
-        redirect: "manual",
-        signal: controller.signal,
-      };
-      let response: Response;
-      try {
-        response = await config.fetch(request.url, init);
-        headersArrived = true;
-        if (response.ok && call.unread()) return response;
-        const text = await readText(response, call.maxResponseBytes);
-        if (text === undefined) throw tooLargeError(request, call);
-        rememberText(response, text);
-        return response;
-      } catch (error) {
-        if (error instanceof ResponseTooLargeError) {
-          controller.abort(error);
-          throw error;
-        }
-        throw connectionError(error, targetOf(request), call.attempt, config.redact);
-      }
-    }
-
+    if (request.signal?.aborted) throw request.signal.reason;
+    const clock = startClock(request, call);
     try {
-      return await Promise.race([exchange(), cutOff]);
+      return await Promise.race([exchange(config, call, request, clock), clock.cutOff]);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      clock.stop();
     }
   };
+}
+
+/** The time of one attempt: its fetch's signal, and what cuts it. */
+interface AttemptClock {
+  /** Fetch's signal: aborted when the attempt is cut. */
+  controller: AbortController;
+  /**
+   * Rejects when the attempt is cut: settled by the cut itself, not only through fetch's
+   * signal, so a `fetch` that ignores its signal (a test double, an old polyfill) still
+   * cannot hold the call past its time.
+   */
+  cutOff: Promise<never>;
+  /** Whether the response headers came, for what a timeout says. */
+  headersArrived: boolean;
+  /** Stops the clock: the attempt is over. */
+  stop(): void;
+}
+
+/** Starts the clock of an attempt: cut after `call.timeoutMs`, or when the caller aborts. */
+function startClock(request: ChainRequest, call: CallState): AttemptClock {
+  const { signal } = request;
+  const controller = new AbortController();
+  let cut: (reason: unknown) => void = () => {};
+  const cutOff = new Promise<never>((_, reject) => {
+    cut = (reason) => {
+      controller.abort(reason);
+      reject(reason);
+    };
+  });
+  const clock: AttemptClock = { controller, cutOff, headersArrived: false, stop };
+  const timer = setTimeout(
+    () => cut(timeoutError(request, call, clock.headersArrived)),
+    call.timeoutMs,
+  );
+  const onAbort = () => cut(signal?.reason);
+  signal?.addEventListener("abort", onAbort);
+  function stop() {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+  return clock;
+}
+
+/** One fetch and the reading of its body, under the attempt's clock. */
+async function exchange(
+  config: AttemptConfig,
+  call: CallState,
+  request: ChainRequest,
+  clock: AttemptClock,
+): Promise<Response> {
+  const init: RequestInit = {
+    ...config.fetchOptions,
+    method: request.method,
+    headers: request.headers,
+    // Bytes are typed over any ArrayBufferLike, which fetch's own typing narrows.
+    body: request.body as BodyInit | undefined,
+    // Redirects come back as responses, never followed: see redirect.ts.
+    redirect: "manual",
+    signal: clock.controller.signal,
+  };
+  try {
+    const response = await config.fetch(request.url, init);
+    clock.headersArrived = true;
+    if (response.ok && call.unread()) return response;
+    const text = await readText(response, call.maxResponseBytes);
+    if (text === undefined) throw tooLargeError(request, call);
+    rememberText(response, text);
+    return response;
+  } catch (error) {
+    if (error instanceof ResponseTooLargeError) {
+      clock.controller.abort(error);
+      throw error;
+    }
+    throw connectionError(error, targetOf(request), call.attempt, config.redact);
+  }
 }
 
 /** What errors name a request by: its method and its URL as messages show it. */

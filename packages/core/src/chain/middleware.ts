@@ -35,16 +35,7 @@ function keepPending(error: unknown, pending: PendingResponse[]): void {
 
 /** The policy that runs the hooks of `middleware`; `options` is what they see as `options`. */
 export function middlewarePolicy(middleware: Middleware, options: MergedOptions): Policy {
-  if (
-    typeof middleware !== "object" ||
-    middleware === null ||
-    !("onRequest" in middleware || "onResponse" in middleware || "onError" in middleware)
-  ) {
-    throw new TypeError(
-      "use() takes a policy, (request, next) => Promise<Response>, or an openapi-fetch " +
-        "middleware object with onRequest, onResponse or onError",
-    );
-  }
+  checkMiddleware(middleware);
   const { onRequest, onResponse, onError } = middleware;
   return async function middlewareHooks(request, next) {
     const context = {
@@ -53,24 +44,11 @@ export function middlewarePolicy(middleware: Middleware, options: MergedOptions)
       options,
       id: Math.random().toString(36).slice(2, 11),
     };
-    let sent = request;
-    let seen: Request | undefined;
-    if (onRequest) {
-      const built = requestOf(request);
-      const result = await onRequest({ ...context, request: built });
-      if (result instanceof Response) {
-        answeredEarly.add(result);
-        return result;
-      }
-      if (result !== undefined && !(result instanceof Request)) {
-        throw new Error(
-          "onRequest: must return new Request() or Response() when modifying the request",
-        );
-      }
-      seen = result ?? built;
-      sent = await chainRequestOf(seen, built, request);
-    }
+    const asked = onRequest ? await requestHook(onRequest, request, context) : { sent: request };
+    if (asked.answer) return asked.answer;
+    const { sent } = asked;
     // Built only when a hook reads it: most read the status or the error alone.
+    let seen = asked.seen;
     const sentRequest = () => {
       seen ??= requestOf(sent);
       return seen;
@@ -101,6 +79,44 @@ export function middlewarePolicy(middleware: Middleware, options: MergedOptions)
     }
     return respond(response);
   };
+}
+
+/** `use()` takes a policy or a middleware object: anything else is refused before it is added. */
+function checkMiddleware(middleware: Middleware): void {
+  if (
+    typeof middleware !== "object" ||
+    middleware === null ||
+    !("onRequest" in middleware || "onResponse" in middleware || "onError" in middleware)
+  ) {
+    throw new TypeError(
+      "use() takes a policy, (request, next) => Promise<Response>, or an openapi-fetch " +
+        "middleware object with onRequest, onResponse or onError",
+    );
+  }
+}
+
+/**
+ * Runs an `onRequest` hook: the Response it answered the call with, or the request to send
+ * (with the Request the hook saw, which the other hooks see too).
+ */
+async function requestHook(
+  onRequest: NonNullable<Middleware["onRequest"]>,
+  request: ChainRequest,
+  context: Omit<MiddlewareCallbackParams, "request">,
+): Promise<{ answer?: Response; sent: ChainRequest; seen?: Request }> {
+  const built = requestOf(request);
+  const result = await onRequest({ ...context, request: built });
+  if (result instanceof Response) {
+    answeredEarly.add(result);
+    return { answer: result, sent: request };
+  }
+  if (result !== undefined && !(result instanceof Request)) {
+    throw new Error(
+      "onRequest: must return new Request() or Response() when modifying the request",
+    );
+  }
+  const seen = result ?? built;
+  return { sent: await chainRequestOf(seen, built, request), seen };
 }
 
 /** A hook's parameters, its `request` built when the hook first reads it. */
