@@ -61,7 +61,7 @@ export interface CoreClient {
 }
 
 /** Percent-encodes each path parameter, as openapi-fetch's default does. */
-export const encodedPath: PathSerializer = (template, params) =>
+const encodedPath: PathSerializer = (template, params) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 
 /** Makes a client from `config`; a bad option throws a ValidationError. */

@@ -26,13 +26,13 @@ export function refuseRedirects(redact: Redactor): Policy {
 }
 
 /** Whether a response is a redirect: a 3xx, or a browser's opaque manual redirect. */
-export function isRedirect(response: Response): boolean {
+function isRedirect(response: Response): boolean {
   if (response.type === "opaqueredirect") return true;
   return response.status >= 300 && response.status < 400;
 }
 
 /** The ApiError for a redirect; `headers` and `text` are already redacted. */
-export function redirectError(
+function redirectError(
   response: Response,
   target: CallTarget,
   requestUrl: string,

@@ -7,7 +7,7 @@
  * (`Retry-After: 99999999` is three years), and a day stays below 2^31 - 1 ms, past which
  * `setTimeout` fires at once instead of waiting.
  */
-export const MAX_REPORTED_RETRY_AFTER_MS = 86_400_000;
+const MAX_REPORTED_RETRY_AFTER_MS = 86_400_000;
 
 /**
  * The wait a response's `Retry-After` asks for, in milliseconds (it holds seconds or an

@@ -142,7 +142,7 @@ function outcomeOf(failure: XError): string {
 }
 
 /** The error for a call its caller's signal aborted; `cause` is the signal's reason. */
-export function abortError(request: ChainRequest, reason: unknown): AbortError {
+function abortError(request: ChainRequest, reason: unknown): AbortError {
   const { method, url } = targetOf(request);
   return new AbortError(`${method} ${url} was aborted by its signal.`, { cause: reason });
 }

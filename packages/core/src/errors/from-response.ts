@@ -23,7 +23,7 @@ export type StatusHints = Partial<Record<number, string>>;
 
 // No hint for 400: the service's message says what to fix, and a generic line after it
 // only reads oddly.
-export const DEFAULT_HINTS: StatusHints = {
+const DEFAULT_HINTS: StatusHints = {
   401: "Check the token and its access.",
   403: "Check the token and its access.",
   404: "Check the client's URL and the path.",

@@ -12,7 +12,7 @@ export type Redactor = (text: string) => string;
  * Below this length a token cannot be told apart from pieces of ordinary words ("t" is in
  * "fetch", "port" and "http"), so it is redacted only where it stands as a whole word.
  */
-export const WHOLE_WORD_BELOW = 8;
+const WHOLE_WORD_BELOW = 8;
 
 /**
  * A redactor for `secret`, applied only to text that came from outside (a body, a server's

@@ -70,12 +70,3 @@ export function mergeHeaders(
   }
   return merged;
 }
-
-/** A Headers object as a record (names in lower case, as Headers keeps them). */
-export function recordOf(headers: Headers): Record<string, string> {
-  const record: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    record[name] = value;
-  });
-  return record;
-}

@@ -83,7 +83,7 @@ const LEVELS: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, d
 const LEVEL_RULE = 'must be "off", "error", "warn", "info" or "debug"';
 
 /** `value` if it is a log level, else a ValidationError naming `field`. */
-export function checkLogLevel(value: unknown, field: string): LogLevel {
+function checkLogLevel(value: unknown, field: string): LogLevel {
   if (typeof value === "string" && Object.hasOwn(LEVELS, value)) return value as LogLevel;
   return invalid(field, LEVEL_RULE);
 }
