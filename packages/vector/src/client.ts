@@ -50,9 +50,32 @@ export interface VectorClient<Meta = AnyMeta> {
    * it: a policy, `(request, next) => Promise<Response>`, or an openapi-fetch middleware
    * object. Each runs once per call, around all of the call's HTTP attempts, and never
    * sees the token.
+   *
+   * @example
+   * ```ts
+   * import { createVectorClient } from "@x/vector";
+   *
+   * const client = createVectorClient({ url: "https://my-index.example.com", token: "my-token" });
+   * client.use(async (request, next) => {
+   *   request.headers.set("x-request-id", crypto.randomUUID());
+   *   return next(request);
+   * });
+   * ```
    */
   use(...policies: PolicyLike[]): void;
-  /** Removes policies that `use()` added. */
+  /**
+   * Removes policies that `use()` added.
+   *
+   * @example
+   * ```ts
+   * import { createVectorClient, type Policy } from "@x/vector";
+   *
+   * const client = createVectorClient({ url: "https://my-index.example.com", token: "my-token" });
+   * const passThrough: Policy = (request, next) => next(request);
+   * client.use(passThrough);
+   * client.eject(passThrough);
+   * ```
+   */
   eject(...policies: PolicyLike[]): void;
   /** Never set: it carries the metadata type. */
   readonly meta?: Meta;

@@ -26,9 +26,33 @@ export interface WorkflowClientHandle {
    * Adds policies to every call of this client: a policy, `(request, next) =>
    * Promise<Response>`, or an openapi-fetch middleware object. Each runs once per call,
    * around all of the call's HTTP attempts, and never sees the token.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowClient } from "@x/workflow";
+   *
+   * const client = createWorkflowClient({ token: "my-token" });
+   * client.use({
+   *   onResponse({ response }) {
+   *     console.log("trigger answered", response.status);
+   *   },
+   * });
+   * ```
    */
   use(...policies: PolicyLike[]): void;
-  /** Removes policies that `use()` added. */
+  /**
+   * Removes policies that `use()` added.
+   *
+   * @example
+   * ```ts
+   * import { createWorkflowClient, type Policy } from "@x/workflow";
+   *
+   * const client = createWorkflowClient({ token: "my-token" });
+   * const passThrough: Policy = (request, next) => next(request);
+   * client.use(passThrough);
+   * client.eject(passThrough);
+   * ```
+   */
   eject(...policies: PolicyLike[]): void;
 }
 

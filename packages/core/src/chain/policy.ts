@@ -8,6 +8,7 @@ export interface ChainRequest {
   method: string;
   /** Absolute URL, without the token. */
   url: string;
+  /** The request's headers: a policy may set one, which every attempt then sends. */
   headers: Headers;
   /** The serialized body: text or bytes, never a stream, so every attempt sends the same. */
   body: string | Uint8Array | Blob | undefined;
@@ -15,8 +16,11 @@ export interface ChainRequest {
   signal: AbortSignal | undefined;
   /** The operation's path as the spec writes it, such as `/query/{namespace}`. */
   readonly template: string;
-  /** The operation's path parameters, such as `{ path: { namespace: "docs" } }`. */
-  readonly params: { readonly path?: Readonly<Record<string, string>> };
+  /** The operation's parameters, such as `{ path: { namespace: "docs" } }`. */
+  readonly params: {
+    /** Its path parameters, by name. */
+    readonly path?: Readonly<Record<string, string>>;
+  };
 }
 
 /** The rest of the chain after a policy. */
