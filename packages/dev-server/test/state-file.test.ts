@@ -143,9 +143,7 @@ it("without a state file, close() says how many unfinished runs it dropped", asy
   const target = encodeURIComponent("http://127.0.0.1:1/wf");
   await post(`${dev.workflowUrl}/v2/trigger/${target}`, {}, { "Svc-Delay": "1h" });
   await dev.close();
-  expect(lines).toContain(
-    "x-dev: dropped 1 unfinished run (start with --state FILE to keep them)",
-  );
+  expect(lines).toContain("x-dev: dropped 1 unfinished run (start with --state FILE to keep them)");
 });
 
 it.each([
