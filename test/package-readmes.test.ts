@@ -19,25 +19,28 @@ describe.each(sdkPackages)("the README of @x/%s", (name) => {
 });
 
 describe("the dev server's README", () => {
-  // The package is not on the registry: a bare `npx x-dev` would fetch a stranger's package.
-  it("runs the CLI with pnpm, never with a bare npx", () => {
+  // The command is not named as the package is: an npx that does not find `x-dev` installed
+  // would fetch a stranger's package of that name. The repository's own root script
+  // (`pnpm x-dev`) is no command of a user's project.
+  it("runs the CLI as a user's project does, never with a bare npx", () => {
     const text = readme("dev-server");
-    expect(text).toContain("pnpm x-dev start");
     expect(text).toContain("pnpm exec x-dev start");
+    expect(text).toContain("npm exec --no -- x-dev start");
+    expect(text).not.toMatch(/pnpm\s+(-s\s+)?x-dev/);
     expect(text).not.toMatch(/npx\s+(-\S+\s+)*x-dev/);
   });
 
-  // One reference of the test kit, the testing guide; the README links to it rather than
-  // keeping a second copy that drifts.
-  it("leaves the test kit's reference to docs/testing.md and links to it", () => {
+  // One reference of the test kit, the testing guide, shipped in the package beside the
+  // README; the README links to it rather than keeping a second copy that drifts.
+  it("leaves the test kit's reference to TESTING.md and links to it", () => {
     const text = readme("dev-server");
     const kit = text.slice(
       text.indexOf("## Test kit"),
       text.indexOf("\n## ", text.indexOf("## Test kit") + 1),
     );
-    expect(kit).toContain("](../../docs/testing.md)");
+    expect(kit).toContain("](TESTING.md)");
     expect(kit).not.toMatch(/^###/m);
-    const guide = readFileSync(join(root, "docs", "testing.md"), "utf8");
+    const guide = readFileSync(join(root, "packages", "dev-server", "TESTING.md"), "utf8");
     for (const call of [
       "dev.clock.advance(by)",
       "dev.runs.waitFor(",

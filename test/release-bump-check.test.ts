@@ -4,7 +4,15 @@
 // maintainer would change it. The check runs in this process (scripts/release-check.mjs's
 // `releaseCheck`), but for one test that runs the command as `pnpm release:check` does.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +26,19 @@ let dir: string;
 function copy(file: string): void {
   mkdirSync(dirname(join(dir, file)), { recursive: true });
   cpSync(join(repo, file), join(dir, file), { recursive: true });
+}
+
+/**
+ * What the check reads, as files and folders of this checkout: read from the file system,
+ * not `git ls-files`, so the test runs in a source archive with no `.git` too.
+ */
+function checkedFiles(): string[] {
+  const packages = readdirSync(join(repo, "packages")).flatMap((name) =>
+    readdirSync(join(repo, "packages", name))
+      .filter((file) => file === "package.json" || file.endsWith(".api.md"))
+      .map((file) => `packages/${name}/${file}`),
+  );
+  return [...packages, "specs", "released", ".changeset/config.json"];
 }
 
 function edit(file: string, from: string, to: string): void {
@@ -52,14 +73,7 @@ let released: string;
 beforeAll(() => {
   released = mkdtempSync(join(tmpdir(), "x-release-check-released-"));
   dir = released;
-  const tracked = execFileSync(
-    "git",
-    ["ls-files", "packages/*/package.json", "packages/*/*.api.md", "specs", "released"],
-    { cwd: repo, encoding: "utf8" },
-  );
-  for (const file of [...tracked.split("\n").filter(Boolean), ".changeset/config.json"]) {
-    copy(file);
-  }
+  for (const file of checkedFiles()) copy(file);
   // The copy is a release: its baseline is its own tree, whatever is pending in this repo.
   execFileSync("node", [join(repo, "scripts/release-baseline.mjs"), "--root", dir]);
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });

@@ -2,11 +2,17 @@
 // the examples' check beside the rendering), on a one-file project: an undocumented export
 // fails the run with TypeDoc's message, and the work beside gets the model and fails the run
 // when it fails.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { runTypeDoc } from "../docs/src/sdk.mjs";
+
+/** The reference's own settings: what it asks of the checkout's git is decided there. */
+const reference = JSON.parse(
+  readFileSync(new URL("../docs/typedoc.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
 
 let dir: string;
 
@@ -27,16 +33,18 @@ function project(source: string) {
       include: ["index.ts"],
     }),
   );
-  // The settings of docs/typedoc.json that decide whether a run fails.
+  // The settings of docs/typedoc.json that decide whether a run fails, and those that decide
+  // whether it reads the checkout's git (source links need an `origin` remote).
   writeFileSync(
     join(dir, "typedoc.json"),
     JSON.stringify({
       entryPoints: ["./index.ts"],
       tsconfig: "./tsconfig.json",
       packagesRequiringDocumentation: ["fixture"],
-      validation: { notExported: true, invalidLink: true, notDocumented: true },
-      treatWarningsAsErrors: true,
-      treatValidationWarningsAsErrors: true,
+      validation: reference.validation,
+      treatWarningsAsErrors: reference.treatWarningsAsErrors,
+      treatValidationWarningsAsErrors: reference.treatValidationWarningsAsErrors,
+      ...pick(reference, ["disableSources", "disableGit", "sourceLinkTemplate", "gitRemote"]),
     }),
   );
   return {
@@ -45,6 +53,11 @@ function project(source: string) {
     out: join(dir, "out"),
     json: join(dir, "out/api.json"),
   } as const;
+}
+
+/** The keys of `from` among `keys` that it sets. */
+function pick(from: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in from).map((key) => [key, from[key]]));
 }
 
 beforeEach(() => {
@@ -76,4 +89,34 @@ it("gives the work beside the converted model, and fails the run when that work 
   // The pages are written all the same: the failure is reported once they are.
   expect(existsSync(join(dir, "out/index.html"))).toBe(true);
   expect(existsSync(join(dir, "out/api.json"))).toBe(true);
+});
+
+// A fork with `upstream` only, a clone whose remote was renamed, a source archive: the
+// reference builds in each. TypeDoc's "The provided git remote origin was not valid" is a
+// warning, and warnings fail the run. One TypeDoc run each (about 3 s): no cheaper step
+// reads the checkout's git as TypeDoc does.
+it.each([
+  ["a git checkout with no origin remote", true],
+  ["a folder with no .git", false],
+])("builds in %s", async (_, withGit) => {
+  // Inside the test's folder, which afterEach removes with it.
+  const parent = dir;
+  dir = join(parent, "checkout");
+  mkdirSync(dir);
+  try {
+    const options = project("/** Documented. */\nexport function documented(): void {}\n");
+    if (withGit) {
+      const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
+      git("init", "--quiet");
+      git("add", ".");
+      git("-c", "user.name=x", "-c", "user.email=x@example.com", "commit", "--quiet", "-m", "x");
+      git("remote", "add", "upstream", "https://example.com/x.git");
+    } else {
+      // The folder must not sit inside some checkout (a TMPDIR under a repository).
+      expect(() => execFileSync("git", ["-C", dir, "rev-parse"], { stdio: "ignore" })).toThrow();
+    }
+    await expect(runTypeDoc(options, async () => {})).resolves.toBeUndefined();
+  } finally {
+    dir = parent;
+  }
 });

@@ -30,21 +30,25 @@ interface Answerable {
   schema: Schema;
 }
 
+/**
+ * The statuses a declared status key answers: its own, or for `default` (the error object of
+ * every status not listed) a rate limit and an outage, which the live service answers.
+ */
+const statusesOf = (key: string): number[] => (key === "default" ? [429, 503] : [Number(key)]);
+
 /** Every operation and declared status of both specs with a JSON body. */
 const answerables: Answerable[] = (["vector", "workflow"] as const).flatMap((service) =>
   suiteSpec(service).operations.flatMap((operation) =>
-    Object.entries(operation.responses).flatMap(([status, response]) => {
+    Object.entries(operation.responses).flatMap(([key, response]) => {
       const schema = response.content?.["application/json"]?.schema;
       if (schema === undefined) return [];
-      return [
-        {
-          service,
-          method: operation.method,
-          path: operation.pathTemplate,
-          status: Number(status),
-          schema,
-        },
-      ];
+      return statusesOf(key).map((status) => ({
+        service,
+        method: operation.method,
+        path: operation.pathTemplate,
+        status,
+        schema,
+      }));
     }),
   ),
 );

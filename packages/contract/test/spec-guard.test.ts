@@ -1,6 +1,6 @@
 // The spec guard of both clients against the dev server, whose faults answer off the spec:
-// a field of the wrong type, a required field missing, a status the spec does not
-// declare, a text body on a JSON route. Each mode reports each one, and no report (the
+// a field of the wrong type, a required field missing, an error answer without the error
+// object, a text body on a JSON route. Each mode reports each one, and no report (the
 // collected drifts, the log lines, the error and its message) holds a value of the answer
 // or the token. The values planted in the off-spec answers are the token itself and a
 // marker, so a report that copied a value would show one of them.
@@ -95,16 +95,18 @@ function offSpecAnswers(): OffSpec[] {
       },
     },
     {
-      name: "a status the spec does not declare",
-      fault: { operation: "query", status: 418, body: { error: MARKER, status: 418 } },
+      // Every status has an answer in the spec (its `default`: the error object), so what
+      // drifts is an error answer without that object.
+      name: "an error answer without the error object",
+      fault: { operation: "query", status: 418, body: { message: MARKER, status: 418 } },
       call: (index) => index.query({ vector: [1, 0, 0], topK: 1 }),
       drift: {
         operation: "POST /query",
         status: 418,
-        part: "status",
-        pointer: "",
-        expected: "200, 400, 401 or 422",
-        got: "418",
+        part: "body",
+        pointer: "/error",
+        expected: "string, required",
+        got: "missing",
       },
     },
     {
@@ -140,7 +142,7 @@ function client(logger?: Logger): VectorIndex {
 const NAMES = [
   "a field of the wrong type",
   "a required field missing",
-  "a status the spec does not declare",
+  "an error answer without the error object",
   "a text body on a JSON route",
 ];
 

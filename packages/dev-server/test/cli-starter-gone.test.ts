@@ -114,6 +114,6 @@ describe("x-dev and the process that started it", { timeout: 120_000 }, () => {
     dev.stdin?.end();
     expect(await exit).toBe(0);
     expect(output).toContain("x-dev: stdin was closed by the process that started x-dev, stopping");
-    expect(output).toContain(`saved 0 vectors in 1 namespaces and 0 unfinished runs to ${state}`);
+    expect(output).toContain(`saved 0 vectors in 1 namespace and 0 unfinished runs to ${state}`);
   });
 });

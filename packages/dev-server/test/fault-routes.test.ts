@@ -83,6 +83,29 @@ describe("a path that matches no route", () => {
   });
 });
 
+describe("a rule by a route template", () => {
+  it("covers its operation with and without a namespace: /query/{namespace} fires on /query", async () => {
+    const dev = await setUp();
+    const rule = { service: "vector", path: "/query/{namespace}", status: 503, times: Infinity };
+    await dev.faults.add(rule as FaultRule);
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+    const query = { vector: [1, 0], topK: 1 };
+    await expect(index.query(query)).rejects.toMatchObject({ status: 503 });
+    await expect(index.namespace("movies").query(query)).rejects.toMatchObject({ status: 503 });
+    await expect(index.fetch(["a"])).resolves.toHaveLength(1);
+    expect(await dev.faults.list()).toMatchObject([{ path: "/query/{namespace}", hits: 2 }]);
+  });
+
+  it("a concrete path covers itself only", async () => {
+    const dev = await setUp();
+    await dev.faults.add({ service: "vector", path: "/query/movies", status: 503 });
+    const index = new VectorIndex({ url: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+    const query = { vector: [1, 0], topK: 1 };
+    await expect(index.query(query)).resolves.toHaveLength(1);
+    await expect(index.namespace("movies").query(query)).rejects.toMatchObject({ status: 503 });
+  });
+});
+
 describe("a rule by operation", () => {
   it("covers the operation's paths with and without a namespace, and no other", async () => {
     const dev = await setUp();

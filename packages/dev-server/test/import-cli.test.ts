@@ -85,7 +85,7 @@ describe("x-dev import", () => {
     await live.faults.clear(fault);
     const resumed = await importCli(args);
     expect(resumed.code).toBe(0);
-    expect(resumed.output).toContain("imported 20 records in 1 namespaces");
+    expect(resumed.output).toContain("imported 20 records in 1 namespace");
     expect(await served(file)).toEqual(await contents(live));
     expect(existsSync(`${file}.import`)).toBe(false);
   });
@@ -115,7 +115,7 @@ describe("x-dev import", () => {
     await live.faults.clear();
     const resumed = await importCli(args.slice(1));
     expect(resumed.code).toBe(0);
-    expect(resumed.output).toContain("imported 10 records in 1 namespaces");
+    expect(resumed.output).toContain("imported 10 records in 1 namespace");
     expect(await served(file)).toEqual(await contents(live));
   });
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConnectionError } from "@x/core";
 import { VectorIndex } from "@x/vector";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HELP } from "../src/cli/help.js";
 import { FLAG_NAMES, parse, printedInstead, startOptions } from "../src/cli/options.js";
 import { UsageError, VERSION } from "../src/cli/usage.js";
@@ -303,10 +303,26 @@ const FLAG_VALUES: Record<string, string[]> = {
   version: [],
 };
 
-/** Options as comparable text (the log function as whether there is one). */
+/** What `log` prints of a line of traffic and a line of the server's own. */
+function printedBy(log: (line: string) => void): string {
+  let printed = "";
+  const write = vi.spyOn(process.stdout, "write").mockImplementation((text) => {
+    printed += String(text);
+    return true;
+  });
+  try {
+    log("[vector] GET /info 200 1 ms");
+    log("x-dev: saved 0 vectors in 1 namespace and 0 unfinished runs to state.json");
+  } finally {
+    write.mockRestore();
+  }
+  return printed;
+}
+
+/** Options as comparable text (the log function as what it prints). */
 function shownOptions(options: DevServerOptions | UsageError): string {
   if (options instanceof UsageError) return `refused: ${options.message}`;
-  return JSON.stringify({ ...options, log: options.log !== undefined });
+  return JSON.stringify({ ...options, log: options.log && printedBy(options.log) });
 }
 
 const FLAG_CASES: Record<string, Case> = Object.fromEntries(

@@ -86,7 +86,7 @@ it("saves vectors, namespaces and a retrying run on close, and resumes them on s
   expect(before[0]?.state).toBe("retrying");
   await first.close();
   expect(
-    lines.some((line) => line.includes("saved 1 vectors in 2 namespaces and 1 unfinished runs")),
+    lines.some((line) => line.includes("saved 1 vector in 2 namespaces and 1 unfinished run")),
   ).toBe(true);
   const saved = JSON.parse(await readFile(file, "utf8"));
   expect(saved.runs[0].step).toMatchObject({ kind: "delivery", retried: 1 });
@@ -94,7 +94,7 @@ it("saves vectors, namespaces and a retrying run on close, and resumes them on s
   failing = false;
   const second = await start(file, lines, 1);
   expect(
-    lines.some((line) => line.includes("loaded 1 vectors in 2 namespaces and 1 unfinished runs")),
+    lines.some((line) => line.includes("loaded 1 vector in 2 namespaces and 1 unfinished run")),
   ).toBe(true);
   const fetched = await post(`${second.vectorUrl}/fetch`, {
     ids: ["a"],
@@ -143,9 +143,7 @@ it("without a state file, close() says how many unfinished runs it dropped", asy
   const target = encodeURIComponent("http://127.0.0.1:1/wf");
   await post(`${dev.workflowUrl}/v2/trigger/${target}`, {}, { "Svc-Delay": "1h" });
   await dev.close();
-  expect(lines).toContain(
-    "x-dev: dropped 1 unfinished runs (start with --state FILE to keep them)",
-  );
+  expect(lines).toContain("x-dev: dropped 1 unfinished run (start with --state FILE to keep them)");
 });
 
 it.each([

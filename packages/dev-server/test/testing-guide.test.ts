@@ -1,5 +1,5 @@
 // The testing guide's code blocks are complete vitest tests: the first ```ts block of each
-// section below is cut out of docs/testing.md as written and imported here while this file
+// section below is cut out of TESTING.md as written and imported here while this file
 // is collected, inside a describe of its own, so its `it`s run as this file's tests and a
 // guide that drifts from the API fails the suite.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe } from "vitest";
 import { startDevServer } from "../src/index.js";
 
-const guidePath = fileURLToPath(new URL("../../../docs/testing.md", import.meta.url));
+const guidePath = fileURLToPath(new URL("../TESTING.md", import.meta.url));
 const SECTIONS = [
   "A first test",
   "Faults",
@@ -19,12 +19,11 @@ const SECTIONS = [
 
 function sectionTest(guide: string, heading: string): string {
   const start = guide.indexOf(`\n## ${heading}\n`);
-  if (start === -1) throw new Error(`docs/testing.md has no section "## ${heading}"`);
+  if (start === -1) throw new Error(`TESTING.md has no section "## ${heading}"`);
   const end = guide.indexOf("\n## ", start + 1);
   const section = guide.slice(start, end === -1 ? undefined : end);
   const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (code === undefined)
-    throw new Error(`docs/testing.md has no \`\`\`ts block under "${heading}"`);
+  if (code === undefined) throw new Error(`TESTING.md has no \`\`\`ts block under "${heading}"`);
   return code;
 }
 
@@ -47,7 +46,7 @@ process.env.LIVE_VECTOR_TOKEN = live.token;
 for (const [i, heading] of SECTIONS.entries()) {
   const file = join(folder, `section-${i}.ts`);
   writeFileSync(file, sectionTest(guide, heading));
-  describe(`docs/testing.md: ${heading}`, async () => {
+  describe(`TESTING.md: ${heading}`, async () => {
     await import(/* @vite-ignore */ file);
   });
 }

@@ -109,8 +109,19 @@ const LIST_COMPARISONS = {
 } as const;
 type ListComparisonName = keyof typeof LIST_COMPARISONS;
 
+/** The comparisons that order values: the service compares only numbers by order. */
+const ORDERED: ReadonlySet<ComparisonName> = new Set(["lt", "gte", "gt", "lte"]);
+
 function comparison(name: ComparisonName, field: string, value: FilterValue): Filter {
   const { operator, negation } = COMPARISONS[name];
+  // The types take only numbers here; this is for callers the compiler did not see (a
+  // value read from a query string: `filter.gt("year", "1990")` would compare text).
+  if (ORDERED.has(name) && typeof value !== "number") {
+    invalid(
+      "value",
+      `${name} compares numbers: ${quote(value)} is a ${typeof value}; pass a number such as Number(value)`,
+    );
+  }
   const text = `${fieldPath(field)} ${operator} ${literal(value)}`;
   return new Filter(text, () => comparison(negation, field, value));
 }

@@ -242,3 +242,30 @@ describe("a built expression", () => {
     expect(`${built}`).toBe("a = 'b'");
   });
 });
+
+describe("order comparisons", () => {
+  it.each([
+    ["lt", filter.lt],
+    ["lte", filter.lte],
+    ["gt", filter.gt],
+    ["gte", filter.gte],
+  ] as const)("%s refuses a string or a boolean at run time", (name, build) => {
+    for (const value of ["1990", true]) {
+      expect(() => build("year", value as never)).toThrow(
+        expect.objectContaining({
+          name: "ValidationError",
+          field: "value",
+          message: expect.stringContaining(`${name} compares numbers`),
+        }),
+      );
+    }
+  });
+
+  it("takes only numbers in its types", () => {
+    // @ts-expect-error order comparisons take numbers only
+    expect(() => filter.gt("year", "1990")).toThrow(ValidationError);
+    // @ts-expect-error order comparisons take numbers only
+    expect(() => filter.lte("year", false)).toThrow(ValidationError);
+    expect(text(filter.gt("year", 1990))).toBe("year > 1990");
+  });
+});

@@ -20,7 +20,7 @@ const CASE_KEYS = new Set([
 ]);
 const FILE_KEYS = new Set(["service", "client", "exactHeaderPrefix", "cases"]);
 const REQUEST_KEYS = new Set(["method", "url", "path", "query", "headers", "absent", "body"]);
-const RESPONSE_KEYS = new Set(["status", "headers", "json", "text", "offSpec"]);
+const RESPONSE_KEYS = new Set(["status", "headers", "json", "text", "offSpec", "byDefault"]);
 const ERROR_KEYS = new Set(["name", "message", "status", "field", "cause"]);
 
 export interface LoadedCaseFile extends CaseFile {

@@ -76,6 +76,12 @@ export interface ResponseData {
    * that is not JSON); the runner then checks that the spec really rejects it.
    */
   offSpec?: boolean;
+  /**
+   * The spec allows this status only by the operation's `default` answer (a 429, a 503 with
+   * the error object); the runner then checks that the operation lists no such status. Any
+   * other status must be one the operation lists, so a status the spec renames is caught.
+   */
+  byDefault?: boolean;
 }
 
 export interface ErrorExpect {

@@ -90,12 +90,30 @@ export interface CaseOutcome {
   operations: string[];
 }
 
+/** Whether the operation lists `status` itself or its range (`4XX`), not only `default`. */
+function listsStatus(spec: ContractSpec, operationId: string, status: number): boolean {
+  const keys = Object.keys(
+    spec.operations.find((op) => op.operationId === operationId)?.responses ?? {},
+  );
+  const range = `${String(status).charAt(0)}XX`;
+  return keys.some((key) => key === String(status) || key.toUpperCase() === range);
+}
+
 async function responseProblems(
   spec: ContractSpec,
   operationId: string,
   data: ResponseData,
 ): Promise<string[]> {
   const violations = await checkResponse(spec, operationId, toResponse(data));
+  const listed = listsStatus(spec, operationId, data.status);
+  if (data.byDefault === true && listed) {
+    return [`response ${data.status} is marked byDefault, but ${operationId} lists it`];
+  }
+  if (data.byDefault !== true && !listed && !data.offSpec) {
+    return [
+      `response ${data.status} is allowed only by ${operationId}'s default answer; mark it byDefault if the case means that`,
+    ];
+  }
   if (data.offSpec) {
     // Kept honest: once the spec allows this response, the case must stop saying otherwise.
     return violations.length > 0

@@ -1,4 +1,5 @@
 import { invalid, ValidationError } from "../errors/errors";
+import { UPSTASH_NAMES } from "./upstash-names";
 
 /**
  * Every key of `T`, each mapped to `true`: a list of the options a method accepts that
@@ -35,11 +36,15 @@ export function checkObject(value: unknown, field: string, example: string): obj
 }
 
 /**
- * The candidate a typo most likely meant: same letters in another case; at most a third of
- * the letters of the longer of the two (at least one, at most two) away, so `limt` finds
- * `limit`; or a word of the same stem, so `retry` finds `retries`. The nearest one wins.
+ * The candidate a typo most likely meant: our name for an Upstash SDK's name of the option
+ * (`failureUrl` finds `failureCallback`, see upstash-names.ts), when it is a candidate; else
+ * same letters in another case; at most a third of the letters of the longer of the two (at
+ * least one, at most two) away, so `limt` finds `limit`; or a word of the same stem, so
+ * `retry` finds `retries`. The nearest one wins.
  */
 export function closestKey(key: string, candidates: readonly string[]): string | undefined {
+  const ours = Object.hasOwn(UPSTASH_NAMES, key) ? UPSTASH_NAMES[key] : undefined;
+  if (ours !== undefined && candidates.includes(ours)) return ours;
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {

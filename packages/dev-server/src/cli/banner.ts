@@ -1,4 +1,5 @@
 import type { ClockMode } from "../clock/clock.js";
+import { plural } from "../plural.js";
 import type { IndexOptions } from "../vector/types.js";
 
 export interface BannerInput {
@@ -18,7 +19,7 @@ export interface BannerInput {
 function indexShape(index: IndexOptions): string {
   const type = index.type ?? "DENSE";
   if (type === "SPARSE") return "SPARSE";
-  return `${type}, ${index.dimension ?? 384} dimensions, ${index.metric ?? "COSINE"}`;
+  return `${type}, ${plural(index.dimension ?? 384, "dimension")}, ${index.metric ?? "COSINE"}`;
 }
 
 const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
@@ -58,7 +59,7 @@ export function banner(input: BannerInput): string {
     `  dashboard ${input.dashboardUrl}`,
     ...(input.seedFile === undefined
       ? []
-      : [`  seed      ${input.seeded} records loaded from ${input.seedFile}`]),
+      : [`  seed      ${plural(input.seeded, "record")} loaded from ${input.seedFile}`]),
     ...(input.clock === "manual"
       ? [
           "  clock     manual: time moves only when POST /v2/dev/clock (or the dashboard) advances it",

@@ -39,7 +39,8 @@ Options:
   --state <file>           load a snapshot (runs, vectors, clock, faults) from FILE at start
                            (if it exists) and save one there on stop, on SIGTERM, or when
                            the process that started x-dev goes away
-  --quiet                  do not print one line per request and workflow event
+  --quiet                  do not print one line per request and workflow event (what the
+                           state file did, loaded or saved, is still printed)
   --log-polls              also print the dashboard's own polling requests
   -h, --help               show this help
   -v, --version            print the version of x-dev

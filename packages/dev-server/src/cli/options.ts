@@ -142,8 +142,24 @@ export function startOptions(values: FlagValues): DevServerOptions {
     const given = values[flag];
     if (given !== undefined) place(options, row.option, read(flag, row.reading, given));
   }
-  if (!values.quiet) options.log = (line: string) => process.stdout.write(`${line}\n`);
+  options.log = values.quiet ? ownLinesOnly(printLine) : printLine;
   return options as DevServerOptions;
+}
+
+const printLine = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+/**
+ * The log of `--quiet`: without the traffic (`[vector] POST /query 200 3 ms`, `[workflow]
+ * run ...`), with what the server says of itself, its lines that begin `x-dev: ` (the state
+ * file loaded, saved or not there yet, the runs dropped at stop): with `--state` they are
+ * the only sign the state was kept.
+ */
+function ownLinesOnly(print: (line: string) => void): (line: string) => void {
+  return (line) => {
+    if (line.startsWith("x-dev: ")) print(line);
+  };
 }
 
 /**

@@ -17,10 +17,11 @@ export interface FaultRule {
   /** The service whose requests it applies to. */
   service: FaultService;
   /**
-   * A route of the service's spec (`"/query/{namespace}"`, `"/v2/trigger/{workflowUrl}"`)
-   * or a concrete path (`"/query/movies"`); every route of the service when absent. A
-   * `{parameter}` matches one path segment, or the rest of the path when it comes last. A
-   * path that matches no route of the service is refused. Not with `operation`.
+   * A route of the service's spec (`"/query/{namespace}"`, `"/v2/trigger/{workflowUrl}"`),
+   * which covers its operation's paths with and without a namespace (`"/query/{namespace}"`
+   * covers `/query` too, as `operation: "query"` does), or a concrete path
+   * (`"/query/movies"`, `"/query"`), which covers itself; every route of the service when
+   * absent. A path that matches no route of the service is refused. Not with `operation`.
    */
   path?: string | undefined;
   /**

@@ -65,7 +65,8 @@ const MAX_ROUTE_CHARS = 1024;
  * What a rule's request paths are tested against, checked: the routes of its `operation`,
  * its `path`, or undefined (every request) when it names neither. A path must name or fall
  * under a route of the service: a route template (its parameters may be named otherwise:
- * `/query/{ns}`) or a concrete path (`/query/movies`).
+ * `/query/{ns}`), which covers its route's operation with and without a namespace, or a
+ * concrete path (`/query/movies`, `/query`), which covers itself.
  * Throws a ValidationError naming the routes it could mean, the closest first.
  */
 export function faultRoutes(
@@ -114,7 +115,13 @@ export function faultRoutes(
   // A template's parameters stand for any one segment; a concrete path is itself.
   const sample = path.replace(/\{[^}/]*\}/g, "x");
   const matched = all.filter((route) => routePattern(route)(sample));
-  if (matched.length > 0) return [path];
+  if (matched.length > 0 && !path.includes("{")) return [path];
+  // A template names a route of the spec, which serves an operation: it covers each of the
+  // operation's paths, as `operation` does. `/query/{namespace}` alone never matched the
+  // default namespace's `/query`, and such a rule sat at `hits: 0` saying nothing.
+  if (matched.length > 0) {
+    return [...new Set(matched.flatMap((route) => byOperation.get(operationOf(route)) ?? []))];
+  }
   throw new ValidationError(
     "path",
     `"${path}" matches no route of the ${service} service, so the rule would never apply; ` +

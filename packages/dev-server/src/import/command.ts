@@ -3,6 +3,7 @@
 // the client's errors never carry it, and nothing here writes it.
 import { AbortError } from "@x/core";
 import { explainParseError, UsageError } from "../cli/usage.js";
+import { plural } from "../plural.js";
 import {
   IMPORT_FLAGS,
   IMPORT_USAGE,
@@ -19,8 +20,6 @@ export interface CommandIo {
   /** Calls `stop` on Ctrl+C (SIGINT) and SIGTERM; returns what undoes that. */
   onInterrupt(stop: () => void): () => void;
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** Runs `x-dev import <args>`; resolves with the exit code (0, 1 failed, 2 usage, 130 interrupted). */
 export async function runImportCommand(args: string[], io: CommandIo): Promise<number> {
@@ -64,14 +63,15 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
     });
     reporter.done();
     const seconds = (performance.now() - started) / 1000;
-    const rate = seconds > 0 ? ` (${count(Math.round(result.records / seconds))} records/s)` : "";
+    const rate =
+      seconds > 0 ? ` (${plural(Math.round(result.records / seconds), "record")}/s)` : "";
     io.stdout.write(
-      `x-dev: imported ${count(result.records)} records in ${result.namespaces} namespaces into ${stateFile}${rate}; "x-dev start --state ${stateFile}" serves them\n`,
+      `x-dev: imported ${plural(result.records, "record")} in ${plural(result.namespaces, "namespace")} into ${stateFile}${rate}; "x-dev start --state ${stateFile}" serves them\n`,
     );
     return 0;
   } catch (error) {
     reporter.done();
-    const saved = `${count(records)} records imported and saved to ${stateFile}; run the same command again to resume`;
+    const saved = `${plural(records, "record")} imported and saved to ${stateFile}; run the same command again to resume`;
     if (error instanceof AbortError) {
       io.stderr.write(`x-dev: import interrupted: ${saved}\n`);
       return 130;

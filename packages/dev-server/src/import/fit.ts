@@ -1,6 +1,7 @@
 // Whether the live index's records fit the dev server, decided from the live `info` before
 // anything is written: the same index (type, dimension, metric), and within the limits.
 import { ValidationError } from "@x/core";
+import { plural } from "../plural.js";
 import type { IndexConfig } from "../vector/types.js";
 import type { LiveIndex } from "./live-index.js";
 import type { ImportTarget } from "./target.js";
@@ -13,7 +14,7 @@ const DENSE_NAMESPACE_BYTES = 2 ** 32;
 
 function describe(index: IndexConfig): string {
   if (index.type === "SPARSE") return "SPARSE";
-  return `${index.type} (${index.dimension} dimensions, ${index.metric})`;
+  return `${index.type} (${plural(index.dimension, "dimension")}, ${index.metric})`;
 }
 
 /** Throws a ValidationError naming what differs, or the limit the records would pass. */

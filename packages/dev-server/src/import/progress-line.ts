@@ -1,6 +1,7 @@
 // What `x-dev import` shows as it goes: on a terminal one line rewritten in place (records,
 // rate, time left from the live `info`'s counts), elsewhere (a pipe, a CI log) a plain line
 // as each namespace ends.
+import { plural } from "../plural.js";
 import type { ImportProgress } from "./options.js";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -17,9 +18,9 @@ export function duration(seconds: number): string {
 export function progressLine(progress: ImportProgress, elapsedMs: number): string {
   const { namespace, records, total } = progress;
   const rate = elapsedMs > 0 ? (records * 1000) / elapsedMs : 0;
-  const parts = [`${count(records)} / ${count(total)} records`];
+  const parts = [`${count(records)} / ${plural(total, "record")}`];
   if (rate > 0) {
-    parts.push(`${count(Math.round(rate))} records/s`);
+    parts.push(`${plural(Math.round(rate), "record")}/s`);
     // info's counts are eventual: a total passed shows no time left rather than a negative one.
     if (total > records) parts.push(`${duration((total - records) / rate)} left`);
   }
@@ -37,7 +38,7 @@ export function progressReporter(
 ): { page(progress: ImportProgress): void; done(): void } {
   let last: ImportProgress | undefined;
   const namespaceLine = (p: ImportProgress) =>
-    write(`x-dev: namespace "${p.namespace}" read, ${count(p.records)} records so far\n`);
+    write(`x-dev: namespace "${p.namespace}" read, ${plural(p.records, "record")} so far\n`);
   return {
     page(progress) {
       if (terminal) write(`\r\x1b[2Kx-dev: ${progressLine(progress, elapsedMs())}`);

@@ -13,6 +13,7 @@ import { pipeline } from "node:stream/promises";
 import type { FaultView } from "../faults/faults.js";
 import { jsonPieces } from "../http/json-pieces.js";
 import { JsonShape } from "../http/json-shape.js";
+import { plural } from "../plural.js";
 import type { IndexConfig, VectorRecordInput } from "../vector/types.js";
 import type { WorkflowState } from "../workflow/snapshot.js";
 
@@ -233,7 +234,7 @@ export function checkSameIndex(source: string, saved: IndexConfig, current: Inde
     (current.type === "SPARSE" || saved.dimension === current.dimension);
   if (!same) {
     throw new Error(
-      `${source} holds a ${saved.type} index (${saved.dimension} dimensions, ${saved.metric}) but this server runs ${current.type} (${current.dimension} dimensions, ${current.metric}); start with the same --type, --dimension and --metric, or another --state file`,
+      `${source} holds a ${saved.type} index (${plural(saved.dimension, "dimension")}, ${saved.metric}) but this server runs ${current.type} (${plural(current.dimension, "dimension")}, ${current.metric}); start with the same --type, --dimension and --metric, or another --state file`,
     );
   }
 }

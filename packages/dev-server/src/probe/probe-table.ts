@@ -2,6 +2,7 @@
 // a line that sums it up. Every cell comes from the guard's report (operations, statuses,
 // pointers, types) or the probe itself: nothing of an answer's values, never the token.
 import { driftPlace } from "@x/core/internal/guard";
+import { plural } from "../plural.js";
 import type { ProbeStep } from "./probe-steps.js";
 
 const HEADINGS = ["call", "operation", "status", "result", "where", "expected", "got"];
@@ -49,8 +50,8 @@ export function probeReport(target: string, steps: ProbeStep[]): string {
   const conform = steps.length - steps.filter((s) => s.drifts.length > 0 || s.failure).length;
   const summary =
     drifted === 0 && failed === 0
-      ? `Every answer conforms to the spec (${steps.length} calls).`
-      : `${conform} of ${steps.length} calls conform; ${drifted} drifted from the spec, ${failed} failed.` +
+      ? `Every answer conforms to the spec (${plural(steps.length, "call")}).`
+      : `${conform} of ${plural(steps.length, "call")} conform${conform === 1 ? "s" : ""}; ${drifted} drifted from the spec, ${failed} failed.` +
         (drifted > 0
           ? "\nA drift means the service answers what the client's types do not describe:\n" +
             "update the client if the service has changed, or tell the service's maintainers."

@@ -30,6 +30,7 @@ import {
   sealSnapshot,
   writeState,
 } from "../persistence/state.js";
+import { plural } from "../plural.js";
 import { createVectorEmulator } from "../vector/service.js";
 import { isFinal } from "../workflow/runs.js";
 import { isUnfinished } from "../workflow/saved-runs.js";
@@ -277,7 +278,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         if (save === undefined) {
           if (dropped > 0) {
             log?.(
-              `x-dev: dropped ${dropped} unfinished runs (start with --state FILE to keep them)`,
+              `x-dev: dropped ${plural(dropped, "unfinished run")} (start with --state FILE to keep them)`,
             );
           }
           return;

@@ -2,6 +2,7 @@
 // file over the defaults), load the seed records, and load the state file's vectors and runs.
 import { recordId, type SeedEntry, splitNamespace } from "../persistence/seed.js";
 import type { SnapshotData } from "../persistence/state.js";
+import { plural } from "../plural.js";
 import { DimensionMismatchError } from "../vector/errors.js";
 import type { VectorEmulator } from "../vector/service.js";
 import type { IndexOptions } from "../vector/types.js";
@@ -45,7 +46,7 @@ export function loadSeed(entries: SeedEntry[], vector: VectorEmulator, index: In
     } catch (error) {
       const hint =
         error instanceof DimensionMismatchError
-          ? ` (the index has ${vector.index.dimension} dimensions: ${index.dimensionFrom})`
+          ? ` (the index has ${plural(vector.index.dimension, "dimension")}: ${index.dimensionFrom})`
           : "";
       throw new Error(`${place}: ${(error as Error).message}${hint}`);
     }
@@ -56,5 +57,5 @@ export function loadSeed(entries: SeedEntry[], vector: VectorEmulator, index: In
 export function describeState(namespaces: Record<string, unknown[]>, runs: number): string {
   const names = Object.keys(namespaces);
   const vectors = names.reduce((sum, name) => sum + (namespaces[name]?.length ?? 0), 0);
-  return `${vectors} vectors in ${names.length} namespaces and ${runs} unfinished runs`;
+  return `${plural(vectors, "vector")} in ${plural(names.length, "namespace")} and ${plural(runs, "unfinished run")}`;
 }

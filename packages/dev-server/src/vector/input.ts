@@ -1,6 +1,7 @@
 // Checks of request bodies beyond what the spec's schemas say (and, for the dev-only write
 // routes, which the spec does not describe, all of it). Every failure is an InvalidInputError.
 import { loadSpec } from "@x/openapi-check";
+import { plural } from "../plural.js";
 import { DimensionMismatchError, InvalidInputError } from "./errors.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
 
@@ -67,7 +68,9 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
   if (!Array.isArray(indices) || !Array.isArray(values))
     bad(`${where}: needs indices and values arrays`);
   if (indices.length !== values.length) {
-    bad(`${where}: indices has ${indices.length} entries but values has ${values.length}`);
+    bad(
+      `${where}: indices has ${plural(indices.length, "entry", "entries")} but values has ${plural(values.length, "entry", "entries")}`,
+    );
   }
   if (!allowEmpty && indices.length === 0) bad(`${where}: needs at least one non-zero dimension`);
   for (const i of indices) {

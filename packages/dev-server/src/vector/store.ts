@@ -1,3 +1,4 @@
+import { plural } from "../plural.js";
 import { InvalidInputError, NamespaceNotFoundError } from "./errors.js";
 import { Namespace } from "./namespace.js";
 import type { IndexConfig, VectorRecordInput } from "./types.js";
@@ -46,7 +47,7 @@ export class VectorStore {
     if (!ns) {
       if (this.namespaces.size >= this.maxNamespaces) {
         throw new InvalidInputError(
-          `the index holds ${this.namespaces.size} namespaces, this server's limit; upsert into an existing one, drop some (dev.vector.reset({ namespace }) in the test kit), or start the dev server with --max-namespaces to raise it`,
+          `the index holds ${plural(this.namespaces.size, "namespace")}, this server's limit; upsert into an existing one, drop some (dev.vector.reset({ namespace }) in the test kit), or start the dev server with --max-namespaces to raise it`,
         );
       }
       ns = new Namespace(this.config);

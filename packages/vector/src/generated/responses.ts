@@ -126,6 +126,27 @@ export const responseRules: ResponseRules = {
               "status"
             ]
           }
+        },
+        "default": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
         }
       }
     }
@@ -250,6 +271,27 @@ export const responseRules: ResponseRules = {
           }
         },
         "404": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
+        },
+        "default": {
           "contentTypes": [
             "application/json"
           ],
@@ -443,6 +485,27 @@ export const responseRules: ResponseRules = {
           }
         },
         "422": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
+        },
+        "default": {
           "contentTypes": [
             "application/json"
           ],
@@ -676,6 +739,27 @@ export const responseRules: ResponseRules = {
               "status"
             ]
           }
+        },
+        "default": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
         }
       }
     }
@@ -774,6 +858,27 @@ export const responseRules: ResponseRules = {
           }
         },
         "401": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
+        },
+        "default": {
           "contentTypes": [
             "application/json"
           ],
@@ -931,6 +1036,27 @@ export const responseRules: ResponseRules = {
               "status"
             ]
           }
+        },
+        "default": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
         }
       }
     }
@@ -1042,6 +1168,27 @@ export const responseRules: ResponseRules = {
           }
         },
         "401": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "error",
+              "status"
+            ]
+          }
+        },
+        "default": {
           "contentTypes": [
             "application/json"
           ],

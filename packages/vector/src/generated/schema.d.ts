@@ -640,6 +640,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Any other error status, such as 429 when the service limits the rate of calls or 503
+         *     while it is unavailable, with the same error object.
+         */
+        OtherError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -684,6 +696,7 @@ export interface operations {
             200: components["responses"]["RangeOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["OtherError"];
         };
     };
     rangeVectorsInNamespace: {
@@ -707,6 +720,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NamespaceNotFound"];
+            default: components["responses"]["OtherError"];
         };
     };
     queryVectors: {
@@ -722,6 +736,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["WrongDimension"];
+            default: components["responses"]["OtherError"];
         };
     };
     queryVectorsInNamespace: {
@@ -746,6 +761,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NamespaceNotFound"];
             422: components["responses"]["WrongDimension"];
+            default: components["responses"]["OtherError"];
         };
     };
     fetchVectors: {
@@ -760,6 +776,7 @@ export interface operations {
             200: components["responses"]["FetchOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["OtherError"];
         };
     };
     fetchVectorsInNamespace: {
@@ -783,6 +800,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NamespaceNotFound"];
+            default: components["responses"]["OtherError"];
         };
     };
     getIndexInfo: {
@@ -796,6 +814,7 @@ export interface operations {
         responses: {
             200: components["responses"]["InfoOk"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["OtherError"];
         };
     };
 }

@@ -83,6 +83,23 @@ export const responseRules: ResponseRules = {
               "error"
             ]
           }
+        },
+        "default": {
+          "contentTypes": [
+            "application/json"
+          ],
+          "headers": [],
+          "body": {
+            "type": "object",
+            "properties": {
+              "error": {
+                "type": "string"
+              }
+            },
+            "required": [
+              "error"
+            ]
+          }
         }
       }
     }
