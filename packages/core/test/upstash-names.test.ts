@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestKey } from "../src/known-keys";
+import { closestKey } from "../src/options/known-keys";
 import { UPSTASH_NAMES } from "../src/options/upstash-names";
 
 describe("closestKey and the Upstash SDKs' names", () => {
