@@ -9,14 +9,10 @@
  * @module @x/core/internal/guard
  */
 export type { DriftPart } from "./guard/answer-check";
-export type {
-  BodySchema,
-  OperationRules,
-  ResponseRules,
-  StatusRules,
-} from "./guard/rule-types";
+export type { OperationRules, ResponseRules, StatusRules } from "./guard/rule-types";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
 export { driftPlace } from "./guard/spec-drift";
 export { SpecDriftError } from "./guard/spec-drift-error";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
-export { createSpecGuard } from "./guard/spec-guard";
+export { createSpecGuard, MAX_REPORTED } from "./guard/spec-guard";
+export type { Schema } from "./schema/schema";

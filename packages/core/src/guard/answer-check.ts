@@ -1,9 +1,13 @@
+import { expectedOf } from "../schema/rule-words";
+import { Findings, placeOf, walk } from "../schema/walk";
 import type { OperationRules, StatusRules } from "./rule-types";
-import { checkBody } from "./schema-check";
 
 // The check of one answer against what the spec declares for its operation: the status,
 // then for a declared status its content type, required headers and body. Each drift is
-// told by types and pointers only (see schema-check.ts).
+// told by types and places only (see schema/walk.ts), never by a value of the answer.
+
+/** The most places one answer's body is reported at: what a reader can act on, and a bound. */
+export const MAX_BODY_DRIFTS = 20;
 
 /** Which part of the answer drifted. */
 export type DriftPart = "status" | "content-type" | "header" | "body";
@@ -13,13 +17,12 @@ export interface AnswerDrift {
   /** Which part of the answer: the status, its content type, a header, or the body. */
   part: DriftPart;
   /**
-   * Where in that part: a JSON pointer into the body (`/result/0/score`, `""` for the whole
-   * body; a property the spec does not name is `*`), a header's name (`/retry-after`), or
-   * `""` for the status and the content type.
+   * Where in that part: a JSON pointer into the body with each array index written `*`, so
+   * every element is one place (`""` for the whole body; a property the spec does not name
+   * is `*` too), a header's name (`/retry-after`), or `""` for the status and the content
+   * type.
    */
   pointer: string;
-  /** The same place whatever the array element: what a drift is reported once for. */
-  location: string;
   /** What the spec expects there. */
   expected: string;
   /** What came, as a type or a status: never a value of the body. */
@@ -72,19 +75,12 @@ export function checkAnswer(
   const declared = rulesForStatus(rules, status);
   if (declared === undefined) {
     const expected = declaredStatuses(rules);
-    return [{ part: "status", pointer: "", location: "", expected, got: String(status) }];
+    return [{ part: "status", pointer: "", expected, got: String(status) }];
   }
   const drifts: AnswerDrift[] = [];
   for (const name of declared.headers) {
     if (!headers.has(name)) {
-      const pointer = `/${name}`;
-      drifts.push({
-        part: "header",
-        pointer,
-        location: pointer,
-        expected: "present",
-        got: "missing",
-      });
+      drifts.push({ part: "header", pointer: `/${name}`, expected: "present", got: "missing" });
     }
   }
   const type = mediaTypeOf(headers.get("content-type"));
@@ -92,7 +88,6 @@ export function checkAnswer(
     drifts.push({
       part: "content-type",
       pointer: "",
-      location: "",
       expected: declared.contentTypes.join(" or "),
       got: type ?? "none",
     });
@@ -103,10 +98,15 @@ export function checkAnswer(
     body = JSON.parse(text);
   } catch {
     const got = unparsed(text, type);
-    drifts.push({ part: "body", pointer: "", location: "", expected: "a JSON body", got });
+    drifts.push({ part: "body", pointer: "", expected: "a JSON body", got });
     return drifts;
   }
-  for (const drift of checkBody(declared.body, body)) drifts.push({ part: "body", ...drift });
+  const findings = new Findings(MAX_BODY_DRIFTS);
+  walk(declared.body, body, findings);
+  for (const finding of findings.list) {
+    const { steps, got } = finding;
+    drifts.push({ part: "body", pointer: placeOf(steps), expected: expectedOf(finding), got });
+  }
   return drifts;
 }
 

@@ -9,10 +9,10 @@ export interface SpecDrift {
   /** Which part of the answer drifted: the status, its content type, a header, or the body. */
   part: DriftPart;
   /**
-   * Where in that part: a JSON pointer into the body (`/result/0/score`; `""` for the whole
-   * body; a property name the spec does not declare is written `*`), a header's name
-   * (`/retry-after`), or `""` for the status and the content type. The first place seen
-   * when the same drift repeats over the elements of an array.
+   * Where in that part: a JSON pointer into the body with each array index written `*`, so
+   * the elements of an array are one place (`""` for the whole body; a property name the
+   * spec does not declare is written `*` too), a header's name (`/retry-after`), or `""`
+   * for the status and the content type.
    */
   pointer: string;
   /** What the spec expects there, such as `number`, `string, required` or `200 or 400`. */
@@ -27,14 +27,14 @@ export interface ReportedDrift extends SpecDrift {
   count: number;
 }
 
-/** Where a drift is, in words: `status`, `content-type`, `header x-id`, `body /result/0`, `body (whole)`. */
+/** Where a drift is, in words: `status`, `content-type`, `header x-id`, `body /result`, `body (whole)`. */
 export function driftPlace(drift: Pick<SpecDrift, "part" | "pointer">): string {
   if (drift.part === "header") return `header ${drift.pointer.slice(1)}`;
   if (drift.part === "body") return `body ${drift.pointer || "(whole)"}`;
   return drift.part;
 }
 
-/** One drift in words: `POST /query 200 body /result/0/score: expected number, got string`. */
+/** One drift in words: `POST /info 200 body /result/dimension: expected integer, got string`. */
 export function describeDrift(drift: SpecDrift): string {
   const { operation, status, expected, got } = drift;
   return `${operation} ${status} ${driftPlace(drift)}: expected ${expected}, got ${got}`;
