@@ -44,23 +44,42 @@ export class Findings {
     return this.list.length >= this.limit;
   }
 
-  add(path: readonly Step[], finding: Omit<Finding, "steps">): void {
-    if (this.full || this.#sameAsLast(path, finding)) return;
-    const key = `${placeOf(path)} ${finding.kind} ${finding.got}`;
+  /**
+   * Keeps a finding, unless one of its place and type is kept already. Its parts come one by
+   * one, so a finding already kept (each element of a bad array after the first) costs no
+   * object.
+   */
+  add(
+    path: readonly Step[],
+    kind: FindingKind,
+    schema: Schema,
+    value: unknown,
+    got: string,
+    sets?: Finding["sets"],
+  ): void {
+    if (this.full || this.#sameAsLast(path, kind, got)) return;
+    const key = `${placeOf(path)} ${kind} ${got}`;
     if (this.#keys.has(key)) return;
     this.#keys.add(key);
-    this.list.push({ steps: [...path], ...finding });
+    const steps = [...path];
+    this.list.push(
+      sets === undefined
+        ? { steps, kind, schema, value, got }
+        : { steps, kind, schema, value, got, sets },
+    );
     this.shallowest = Math.min(this.shallowest, path.length);
   }
 
   /** The common case of a bad array, each element like the last, decided without a key. */
-  #sameAsLast(path: readonly Step[], { kind, got }: Omit<Finding, "steps">): boolean {
+  #sameAsLast(path: readonly Step[], kind: FindingKind, got: string): boolean {
     const last = this.list.at(-1);
     if (last?.kind !== kind || last.got !== got || last.steps.length !== path.length) return false;
-    return path.every((step, i) => {
+    for (let i = 0; i < path.length; i++) {
+      const step = path[i];
       const before = last.steps[i];
-      return step === before || (typeof step === "number" && typeof before === "number");
-    });
+      if (step !== before && (typeof step !== "number" || typeof before !== "number")) return false;
+    }
+    return true;
   }
 }
 
@@ -89,38 +108,60 @@ export function walk(schema: Schema, value: unknown, out: Findings): void {
 
 function visit(schema: Schema, value: unknown, path: Step[], out: Findings): void {
   if (path.length > MAX_DEPTH) {
-    out.add(path, { kind: "depth", schema, value, got: typeOf(value) });
+    out.add(path, "depth", schema, value, typeOf(value));
   } else if (schema.anyOf !== undefined) {
     visitAlternatives(schema, schema.anyOf, value, path, out);
   } else if (schema.enum !== undefined) {
     if (!schema.enum.includes(value as string)) {
       const sameType = schema.enum.some((item) => typeOf(item) === typeOf(value));
       const got = sameType ? `another ${typeOf(value)}` : typeOf(value);
-      out.add(path, { kind: "enum", schema, value, got });
+      out.add(path, "enum", schema, value, got);
     }
   } else if (!fitsType(schema, value)) {
-    out.add(path, { kind: "type", schema, value, got: typeOf(value) });
+    out.add(path, "type", schema, value, typeOf(value));
   } else if (schema.type === "array") {
     visitArray(schema, value as unknown[], path, out);
   } else if (schema.type === "object") {
     visitObject(schema, value as Record<string, unknown>, path, out);
   } else if (!fitsBounds(schema, value)) {
-    out.add(path, { kind: "bound", schema, value, got: `another ${typeOf(value)}` });
+    out.add(path, "bound", schema, value, `another ${typeOf(value)}`);
   }
 }
 
 function visitArray(schema: Schema, value: unknown[], path: Step[], out: Findings): void {
   if (!fitsBounds(schema, value)) {
-    out.add(path, { kind: "bound", schema, value, got: "another array" });
+    out.add(path, "bound", schema, value, "another array");
   }
   const { items } = schema;
   if (items === undefined) return;
-  // Each element is named only when it fails: a 768-float vector builds no names.
-  for (let index = 0; index < value.length && !out.full; index++) {
+  // A vector's floats (thousands a call) are skipped over by a loop of their own; only an
+  // element that does not fit is walked, and named.
+  const numbers = isNumbers(items);
+  let index = numbers ? nextMisfit(items, value, 0) : 0;
+  while (index < value.length) {
     path.push(index);
     visit(items, value[index], path, out);
     path.pop();
+    if (out.full) return;
+    index = numbers ? nextMisfit(items, value, index + 1) : index + 1;
   }
+}
+
+/** A number or integer schema, without enum or alternatives. */
+function isNumbers(schema: Schema): boolean {
+  const { type, anyOf, enum: values } = schema;
+  return (type === "number" || type === "integer") && anyOf === undefined && values === undefined;
+}
+
+/** The index of the first element from `start` that does not fit a number schema. */
+function nextMisfit(schema: Schema, items: unknown[], start: number): number {
+  const { minimum = -Infinity, maximum = Infinity } = schema;
+  const typed = schema.type === "integer" ? Number.isSafeInteger : Number.isFinite;
+  for (let index = start; index < items.length; index++) {
+    const item = items[index] as number;
+    if (!typed(item) || item < minimum || item > maximum) return index;
+  }
+  return items.length;
 }
 
 function visitObject(
@@ -138,7 +179,7 @@ function visitObject(
       if (additional === false) others++;
       else visitStep(additional, value[name], OTHER, path, out);
     }
-    if (others > 0) out.add(path, { kind: "other", schema, value, got: "other properties" });
+    if (others > 0) out.add(path, "other", schema, value, "other properties");
   }
   const sets = schema.required ?? [];
   if (sets.length > 0 && !sets.some((set) => set.every((key) => value[key] !== undefined))) {
@@ -147,13 +188,7 @@ function visitObject(
     for (const key of first) {
       if (value[key] !== undefined) continue;
       path.push(key);
-      out.add(path, {
-        kind: "missing",
-        schema: properties[key] ?? {},
-        value,
-        got: "missing",
-        sets,
-      });
+      out.add(path, "missing", properties[key] ?? {}, value, "missing", sets);
       path.pop();
       if (sets.length > 1) break;
     }
@@ -185,7 +220,7 @@ function visitAlternatives(
 ): void {
   const typed = alternatives.filter((alternative) => fitsType(alternative, value));
   if (typed.length === 0) {
-    out.add(path, { kind: "type", schema, value, got: typeOf(value) });
+    out.add(path, "type", schema, value, typeOf(value));
     return;
   }
   // One of the value's type (a nullable field's value): checked as that one, straight into `out`.
@@ -200,7 +235,9 @@ function visitAlternatives(
     if (trial.list.length === 0) return;
     if (closest === undefined || closer(trial, closest)) closest = trial;
   }
-  for (const { steps, ...finding } of closest?.list ?? []) out.add(steps, finding);
+  for (const { steps, kind, schema: at, value: there, got, sets } of closest?.list ?? []) {
+    out.add(steps, kind, at, there, got, sets);
+  }
 }
 
 function closer(a: Findings, b: Findings): boolean {
