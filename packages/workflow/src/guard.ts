@@ -19,7 +19,7 @@ export type {
   SpecGuardMode,
   SpecGuardOptions,
 } from "@x/core";
-export { SpecDriftError } from "@x/core/internal/guard";
+export { SpecDriftError } from "@x/core";
 
 /**
  * A spec guard for a `WorkflowClient`: add it with `wf.use(guard)`. Each answer's status,
