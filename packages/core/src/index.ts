@@ -11,6 +11,10 @@ export type { Middleware } from "openapi-fetch";
 export type { WithResponse } from "./api-promise";
 export { ApiPromise } from "./api-promise";
 export type { Fetch } from "./attempt";
+// The spec guard's types, and the public home of its error, which each client's `/guard`
+// entry point exports from here. `specGuard` itself is in those entry points, over their
+// own spec's rules.
+export type { ChainRequest, Next, Policy } from "./chain/policy";
 export type { AttemptEvent, ClientOptions, RequestOptions, Tracing } from "./client-options";
 export type { ConnectionFailure } from "./errors";
 export {
@@ -29,13 +33,9 @@ export {
   ValidationError,
   XError,
 } from "./errors";
-// The spec guard's types, and the public home of its error, which each client's `/guard`
-// entry point exports from here. `specGuard` itself is in those entry points, over their
-// own spec's rules.
-export type { ChainRequest, Next, Policy } from "./chain/policy";
 export type { DriftPart } from "./guard/answer-check";
-export { SpecDriftError } from "./guard/spec-drift-error";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
+export { SpecDriftError } from "./guard/spec-drift-error";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
 export type { AttemptRecord, Logger, LogLevel } from "./log";
 export type { CallTrace, TracedCallInfo } from "./tracing-hook";

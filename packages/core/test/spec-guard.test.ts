@@ -182,7 +182,11 @@ describe("the guard's bounds", () => {
       value = [value];
     }
     expect(checkBody(schema, value)).toEqual([
-      { pointer: "/*".repeat(MAX_DEPTH + 1), expected: "a value nested less deep", got: "array" },
+      {
+        pointer: "/*".repeat(MAX_DEPTH + 1),
+        expected: `a value at most ${MAX_DEPTH} levels deep`,
+        got: "array",
+      },
     ]);
   });
 });

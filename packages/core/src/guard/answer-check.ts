@@ -1,4 +1,4 @@
-import { expectedOf } from "../schema/rule-words";
+import { expectedOf, gotOf } from "../schema/rule-words";
 import { Findings, placeOf, walk } from "../schema/walk";
 import type { OperationRules, StatusRules } from "./rule-types";
 
@@ -104,8 +104,8 @@ export function checkAnswer(
   const findings = new Findings(MAX_BODY_DRIFTS);
   walk(declared.body, body, findings);
   for (const finding of findings.list) {
-    const { steps, got } = finding;
-    drifts.push({ part: "body", pointer: placeOf(steps), expected: expectedOf(finding), got });
+    const pointer = placeOf(finding.steps);
+    drifts.push({ part: "body", pointer, expected: expectedOf(finding), got: gotOf(finding) });
   }
   return drifts;
 }

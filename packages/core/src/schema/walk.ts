@@ -2,85 +2,78 @@ import type { Schema } from "./schema";
 
 // The one walk of a value beside its schema, for the clients' request checks and the spec
 // guard's answer checks. It builds nothing while the value fits. Where it does not, a finding
-// is kept once per place (the same place in every element of an array is one place) and kind
-// of value that came, up to a limit: so its work and memory are linear in the value and its
-// findings bounded, whatever an answer holds. A client asks for one finding and stops there.
+// is kept once per place (every element of an array is one place) and type that came, up to
+// a limit: so its work is linear in the value and what it keeps bounded, whatever an answer
+// holds. A client asks for one finding and stops there.
 
 /** A step of a path: a property the spec names, an array index, or OTHER. */
 export type Step = string | number | typeof OTHER;
 /** A property the spec does not name: its name is data (a namespace), never shown. */
 export const OTHER: unique symbol = Symbol("a property the spec does not name");
 
-/** How a value missed its schema. */
-export type FindingKind = "type" | "enum" | "bound" | "missing" | "other" | "depth";
-
 /** One place where a value does not fit its schema. */
 export interface Finding {
   /** The path of the first value found there (array indices as they came). */
   readonly steps: readonly Step[];
-  readonly kind: FindingKind;
-  /** The schema at the place; for `missing`, the missing property's. */
+  /** `missing`: a required key (the last step) of the object `value` of `schema`. */
+  readonly kind: "type" | "enum" | "bound" | "missing" | "other" | "depth";
   readonly schema: Schema;
-  /** The value there: for `missing`, the object; read for messages, never shown. */
+  /** Read for a client's messages, never shown. */
   readonly value: unknown;
   /** The type that came (`string`, `missing`, ...): with the place, what makes it one finding. */
   readonly got: string;
-  /** The object's required sets, for `missing`. */
-  readonly sets?: readonly (readonly string[])[];
 }
 
 /** Deeper than this, a value is not walked: no spec the clients use nests so far. */
 export const MAX_DEPTH = 32;
 
-/** The findings of one walk: at most `limit`, once per place and type that came. */
+/** The findings of one walk: at most `limit`, once per place, kind and type that came. */
 export class Findings {
   readonly list: Finding[] = [];
-  /** The fewest steps of any finding: a deeper one says the value matched more. */
-  shallowest: number = Number.POSITIVE_INFINITY;
-  readonly #keys = new Set<string>();
+  /** By place, the kinds and types found there, in pairs. */
+  readonly #places = new Map<string, string[]>();
+  /**
+   * The place of the last finding, and its path: every element of a bad array has the same
+   * one, so a repeated finding is known without naming its place again.
+   */
+  #at: { path: readonly Step[]; found: string[] } = { path: [], found: [] };
   constructor(readonly limit: number) {}
 
   get full(): boolean {
     return this.list.length >= this.limit;
   }
 
-  /**
-   * Keeps a finding, unless one of its place and type is kept already. Its parts come one by
-   * one, so a finding already kept (each element of a bad array after the first) costs no
-   * object.
-   */
+  /** Keeps a finding, unless one of its place, kind and type is kept already. */
   add(
     path: readonly Step[],
-    kind: FindingKind,
+    kind: Finding["kind"],
     schema: Schema,
     value: unknown,
     got: string,
-    sets?: Finding["sets"],
   ): void {
-    if (this.full || this.#sameAsLast(path, kind, got)) return;
-    const key = `${placeOf(path)} ${kind} ${got}`;
-    if (this.#keys.has(key)) return;
-    this.#keys.add(key);
-    const steps = [...path];
-    this.list.push(
-      sets === undefined
-        ? { steps, kind, schema, value, got }
-        : { steps, kind, schema, value, got, sets },
-    );
-    this.shallowest = Math.min(this.shallowest, path.length);
-  }
-
-  /** The common case of a bad array, each element like the last, decided without a key. */
-  #sameAsLast(path: readonly Step[], kind: FindingKind, got: string): boolean {
-    const last = this.list.at(-1);
-    if (last?.kind !== kind || last.got !== got || last.steps.length !== path.length) return false;
-    for (let i = 0; i < path.length; i++) {
-      const step = path[i];
-      const before = last.steps[i];
-      if (step !== before && (typeof step !== "number" || typeof before !== "number")) return false;
+    if (this.full) return;
+    if (!samePlace(path, this.#at.path)) {
+      const place = placeOf(path);
+      const found = this.#places.get(place) ?? [];
+      this.#places.set(place, found);
+      this.#at = { path: [...path], found };
     }
-    return true;
+    const { found } = this.#at;
+    for (let i = 0; i < found.length; i += 2) {
+      if (found[i] === kind && found[i + 1] === got) return;
+    }
+    found.push(kind, got);
+    this.list.push({ steps: [...path], kind, schema, value, got });
   }
+}
+
+/** Whether two paths are one place: the same steps, any array index for any other. */
+function samePlace(a: readonly Step[], b: readonly Step[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i] && (typeof a[i] !== "number" || typeof b[i] !== "number")) return false;
+  }
+  return true;
 }
 
 /** The place of a path, as a JSON pointer with each array index and OTHER as `*`. */
@@ -101,56 +94,43 @@ export function typeOf(value: unknown): string {
   return typeof value;
 }
 
-/** Walks `value` beside `schema`, into `out`. */
-export function walk(schema: Schema, value: unknown, out: Findings): void {
-  visit(schema, value, [], out);
-}
-
-function visit(schema: Schema, value: unknown, path: Step[], out: Findings): void {
+/** Walks `value` beside `schema`, into `out`; `path` is where `value` is. */
+export function walk(schema: Schema, value: unknown, out: Findings, path: Step[] = []): void {
   if (path.length > MAX_DEPTH) {
     out.add(path, "depth", schema, value, typeOf(value));
   } else if (schema.anyOf !== undefined) {
-    visitAlternatives(schema, schema.anyOf, value, path, out);
+    walkAlternatives(schema, schema.anyOf, value, out, path);
   } else if (schema.enum !== undefined) {
-    if (!schema.enum.includes(value as string)) {
-      const sameType = schema.enum.some((item) => typeOf(item) === typeOf(value));
-      const got = sameType ? `another ${typeOf(value)}` : typeOf(value);
-      out.add(path, "enum", schema, value, got);
-    }
+    if (!schema.enum.includes(value as string)) out.add(path, "enum", schema, value, typeOf(value));
   } else if (!fitsType(schema, value)) {
     out.add(path, "type", schema, value, typeOf(value));
-  } else if (schema.type === "array") {
-    visitArray(schema, value as unknown[], path, out);
-  } else if (schema.type === "object") {
-    visitObject(schema, value as Record<string, unknown>, path, out);
-  } else if (!fitsBounds(schema, value)) {
-    out.add(path, "bound", schema, value, `another ${typeOf(value)}`);
+  } else {
+    if (!fitsBounds(schema, value)) out.add(path, "bound", schema, value, typeOf(value));
+    if (schema.items !== undefined && Array.isArray(value)) {
+      walkItems(schema.items, value, out, path);
+    } else if (schema.type === "object") {
+      walkObject(schema, value as Record<string, unknown>, out, path);
+    }
   }
 }
 
-function visitArray(schema: Schema, value: unknown[], path: Step[], out: Findings): void {
-  if (!fitsBounds(schema, value)) {
-    out.add(path, "bound", schema, value, "another array");
-  }
-  const { items } = schema;
-  if (items === undefined) return;
+/** Walks a value one step down `path`, unless `out` is full. */
+function walkStep(schema: Schema, value: unknown, step: Step, out: Findings, path: Step[]): void {
+  if (out.full) return;
+  path.push(step);
+  walk(schema, value, out, path);
+  path.pop();
+}
+
+function walkItems(items: Schema, value: unknown[], out: Findings, path: Step[]): void {
   // A vector's floats (thousands a call) are skipped over by a loop of their own; only an
   // element that does not fit is walked, and named.
-  const numbers = isNumbers(items);
-  let index = numbers ? nextMisfit(items, value, 0) : 0;
-  while (index < value.length) {
-    path.push(index);
-    visit(items, value[index], path, out);
-    path.pop();
+  const numbers = (items.type === "number" || items.type === "integer") && !items.enum;
+  for (let index = numbers ? nextMisfit(items, value, 0) : 0; index < value.length; ) {
     if (out.full) return;
+    walkStep(items, value[index], index, out, path);
     index = numbers ? nextMisfit(items, value, index + 1) : index + 1;
   }
-}
-
-/** A number or integer schema, without enum or alternatives. */
-function isNumbers(schema: Schema): boolean {
-  const { type, anyOf, enum: values } = schema;
-  return (type === "number" || type === "integer") && anyOf === undefined && values === undefined;
 }
 
 /** The index of the first element from `start` that does not fit a number schema. */
@@ -164,85 +144,70 @@ function nextMisfit(schema: Schema, items: unknown[], start: number): number {
   return items.length;
 }
 
-function visitObject(
-  schema: Schema,
-  value: Record<string, unknown>,
-  path: Step[],
-  out: Findings,
-): void {
-  const properties = schema.properties ?? {};
-  const { additional } = schema;
+function walkObject(schema: Schema, value: Record<string, unknown>, out: Findings, path: Step[]) {
+  const { properties = {}, additional, required = [] } = schema;
   if (additional !== undefined) {
     let others = 0;
     for (const name in value) {
       if (Object.hasOwn(properties, name) || value[name] === undefined) continue;
       if (additional === false) others++;
-      else visitStep(additional, value[name], OTHER, path, out);
+      else walkStep(additional, value[name], OTHER, out, path);
     }
     if (others > 0) out.add(path, "other", schema, value, "other properties");
   }
-  const sets = schema.required ?? [];
-  if (sets.length > 0 && !sets.some((set) => set.every((key) => value[key] !== undefined))) {
-    // Each missing key of the one set; of several, the first set's first is enough to say.
-    const [first = []] = sets;
-    for (const key of first) {
-      if (value[key] !== undefined) continue;
+  if (
+    required.length > 0 &&
+    !required.some((set) => set.every((key) => value[key] !== undefined))
+  ) {
+    // Each missing key of the one set; of several, the first set's first one.
+    for (const key of required[0]?.filter((key) => value[key] === undefined) ?? []) {
       path.push(key);
-      out.add(path, "missing", properties[key] ?? {}, value, "missing", sets);
+      out.add(path, "missing", schema, value, "missing");
       path.pop();
-      if (sets.length > 1) break;
+      if (required.length > 1) break;
     }
   }
   for (const name in properties) {
     const property = properties[name];
-    if (value[name] !== undefined && property) visitStep(property, value[name], name, path, out);
+    if (value[name] !== undefined && property) walkStep(property, value[name], name, out, path);
   }
 }
 
-function visitStep(schema: Schema, value: unknown, step: Step, path: Step[], out: Findings): void {
-  if (out.full) return;
-  path.push(step);
-  visit(schema, value, path, out);
-  path.pop();
-}
-
 /**
- * Fits when one alternative fits. When none does, the findings of the alternative that
- * got deepest into the value (then, the fewest) are the ones kept, as they say what to fix;
- * with no alternative of the value's type, the type is the finding.
+ * Fits when one alternative fits. When none does, the findings of the alternative that got
+ * deepest into the value (then, the fewest) are the ones kept, as they say what to fix; with
+ * no alternative of the value's type, the type is the finding.
  */
-function visitAlternatives(
+function walkAlternatives(
   schema: Schema,
   alternatives: readonly Schema[],
   value: unknown,
-  path: Step[],
   out: Findings,
+  path: Step[],
 ): void {
   const typed = alternatives.filter((alternative) => fitsType(alternative, value));
   if (typed.length === 0) {
     out.add(path, "type", schema, value, typeOf(value));
     return;
   }
-  // One of the value's type (a nullable field's value): checked as that one, straight into `out`.
-  if (typed.length === 1 && typed[0]) {
-    visit(typed[0], value, path, out);
-    return;
-  }
   let closest: Findings | undefined;
   for (const alternative of typed) {
-    const trial = new Findings(out.limit);
-    visit(alternative, value, path, trial);
-    if (trial.list.length === 0) return;
+    // One of the value's type (a nullable field's value) is walked straight into `out`.
+    const trial = typed.length === 1 ? out : new Findings(out.limit);
+    walk(alternative, value, trial, path);
+    if (trial === out || trial.list.length === 0) return;
     if (closest === undefined || closer(trial, closest)) closest = trial;
   }
-  for (const { steps, kind, schema: at, value: there, got, sets } of closest?.list ?? []) {
-    out.add(steps, kind, at, there, got, sets);
+  for (const { steps, kind, schema: at, value: there, got } of closest?.list ?? []) {
+    out.add(steps, kind, at, there, got);
   }
 }
 
+/** Whether `a` got further into the value than `b`: a deeper first finding, then fewer. */
 function closer(a: Findings, b: Findings): boolean {
-  if (a.shallowest !== b.shallowest) return a.shallowest > b.shallowest;
-  return a.list.length < b.list.length;
+  const depthOf = (findings: Findings) => Math.min(...findings.list.map((f) => f.steps.length));
+  const [depthA, depthB] = [depthOf(a), depthOf(b)];
+  return depthA !== depthB ? depthA > depthB : a.list.length < b.list.length;
 }
 
 /** Whether `value` has the type of `schema`, its contents and bounds unchecked. */
@@ -252,33 +217,26 @@ export function fitsType(schema: Schema, value: unknown): boolean {
   switch (schema.type) {
     case undefined:
       return true;
-    case "string":
-      return typeof value === "string";
     case "number":
       return Number.isFinite(value);
     case "integer":
       return Number.isSafeInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
     case "null":
       return value === null;
     case "array":
       return Array.isArray(value);
     case "object":
       return typeof value === "object" && value !== null && !Array.isArray(value);
+    default:
+      return typeof value === schema.type;
   }
 }
 
 /** Whether a string, number or array is within its schema's bounds and pattern. */
 function fitsBounds(schema: Schema, value: unknown): boolean {
-  if (typeof value === "number") {
-    const { minimum = -Infinity, maximum = Infinity } = schema;
-    return value >= minimum && value <= maximum;
-  }
-  if (Array.isArray(value)) {
-    const { minItems = 0, maxItems = Infinity } = schema;
-    return value.length >= minItems && value.length <= maxItems;
-  }
+  const { minimum = -Infinity, maximum = Infinity, minItems = 0, maxItems = Infinity } = schema;
+  if (typeof value === "number") return value >= minimum && value <= maximum;
+  if (Array.isArray(value)) return value.length >= minItems && value.length <= maxItems;
   if (typeof value !== "string") return true;
   const { minLength = 0, maxLength = Infinity, pattern } = schema;
   if (value.length < minLength || value.length > maxLength) return false;
@@ -288,10 +246,7 @@ function fitsBounds(schema: Schema, value: unknown): boolean {
 /** Each pattern compiled once: a header's schema is read on every call. */
 const PATTERNS = new Map<string, RegExp>();
 
-/**
- * The spec's pattern as a RegExp. A JSON Schema pattern is an ECMA-262 expression matched
- * anywhere in the string (anchors are written in it), read with Unicode semantics.
- */
+/** The spec's pattern: an ECMA-262 expression matched anywhere, with Unicode semantics. */
 function patternOf(pattern: string): RegExp {
   let compiled = PATTERNS.get(pattern);
   if (compiled === undefined) {
