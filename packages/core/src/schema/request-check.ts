@@ -1,6 +1,7 @@
 import { invalid } from "../errors";
 import { checkKnownKeys } from "../known-keys";
-import { ruleOf } from "./rule-words";
+import { missOf } from "./fits";
+import { ruleOf, scalarRule } from "./rule-words";
 import type { Schema } from "./schema";
 import { type Finding, Findings, OTHER, type Step, walk } from "./walk";
 
@@ -45,12 +46,13 @@ export function checkFields(where: string, value: object, schema: Schema, at = "
 }
 
 /**
- * Checks one value against its schema; the error names `field`, and says what is wrong,
- * followed by `hint` when given (`(Unix seconds) or a valid Date`).
+ * Checks one string, number or boolean against its schema (type, enum, bounds, pattern): the
+ * walk's own test of one step, without the walk. The error names `field`, and says what is
+ * wrong, followed by `hint` when given (`(Unix seconds) or a valid Date`).
  */
 export function checkScalar(value: unknown, schema: Schema, field: string, hint?: string): void {
-  const finding = firstFinding(schema, value);
-  if (finding === undefined) return;
-  const rule = ruleOf(finding);
-  invalid(fieldOf(field, finding.steps), hint === undefined ? rule : `${rule} ${hint}`);
+  const kind = missOf(schema, value);
+  if (kind === undefined) return;
+  const rule = scalarRule(schema, value);
+  invalid(field, hint === undefined ? rule : `${rule} ${hint}`);
 }

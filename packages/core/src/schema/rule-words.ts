@@ -1,5 +1,6 @@
+import { typeOf } from "./fits";
 import type { Schema } from "./schema";
-import { type Finding, typeOf } from "./walk";
+import type { Finding } from "./walk";
 
 // What a finding of the walk means, in words: as a client's ValidationError says it
 // (`must be a positive integer`) and as the spec guard reports it (`expected integer`).
@@ -29,22 +30,26 @@ export function ruleOf(finding: Finding): string {
     return sets > 1 ? `give ${choices}` : "is required";
   }
   if (kind === "depth") return "is nested too deep";
-  if (schema.enum !== undefined) return `must be ${schema.enum.join(" or ")}`;
-  const { type, minLength = 0, maxLength, minItems = 0, maxItems } = schema;
-  if (type === "integer" || type === "number") return `must be ${numberPhrase(schema)}`;
-  if (type === "string" && typeof value === "string") {
-    if (minLength === 1 && value === "") return "must be a non-empty string";
-    if (value.length < minLength) return `must be at least ${minLength} characters long`;
-    if (maxLength !== undefined && value.length > maxLength) {
-      return `must be at most ${maxLength} characters long`;
-    }
-    return `must match ${schema.pattern}`;
-  }
+  if (schema.anyOf !== undefined) return `must be ${describe(schema)}`;
+  const { type, minItems = 0, maxItems } = schema;
   if (type === "array" && Array.isArray(value)) {
     if (value.length < minItems) return `must hold at least ${minItems} items`;
     return `must hold at most ${maxItems} items`;
   }
-  if (type === undefined) return `must be ${describe(schema)}`;
+  return scalarRule(schema, value);
+}
+
+/** What a client says of a value that misses its schema's type, enum or bounds. */
+export function scalarRule(schema: Schema, value: unknown): string {
+  const { type, minLength = 0, maxLength = Infinity } = schema;
+  if (schema.enum !== undefined) return `must be ${schema.enum.join(" or ")}`;
+  if (type === "integer" || type === "number") return `must be ${numberPhrase(schema)}`;
+  if (type === "string" && typeof value === "string") {
+    if (minLength === 1 && value === "") return "must be a non-empty string";
+    if (value.length < minLength) return `must be at least ${minLength} characters long`;
+    if (value.length > maxLength) return `must be at most ${maxLength} characters long`;
+    return `must match ${schema.pattern}`;
+  }
   return `must be ${type === "array" || type === "object" ? "an" : "a"} ${type}`;
 }
 

@@ -1,3 +1,4 @@
+import { fitsType, missOf, typeOf } from "./fits";
 import type { Schema } from "./schema";
 
 // The one walk of a value beside its schema, for the clients' request checks and the spec
@@ -86,26 +87,16 @@ export function placeOf(path: readonly Step[]): string {
   return place;
 }
 
-/** The type of a JSON value as a finding names it: `integer` for a safe whole number. */
-export function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isSafeInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
 /** Walks `value` beside `schema`, into `out`; `path` is where `value` is. */
 export function walk(schema: Schema, value: unknown, out: Findings, path: Step[] = []): void {
   if (path.length > MAX_DEPTH) {
     out.add(path, "depth", schema, value, typeOf(value));
   } else if (schema.anyOf !== undefined) {
     walkAlternatives(schema, schema.anyOf, value, out, path);
-  } else if (schema.enum !== undefined) {
-    if (!schema.enum.includes(value as string)) out.add(path, "enum", schema, value, typeOf(value));
-  } else if (!fitsType(schema, value)) {
-    out.add(path, "type", schema, value, typeOf(value));
   } else {
-    if (!fitsBounds(schema, value)) out.add(path, "bound", schema, value, typeOf(value));
+    const miss = missOf(schema, value);
+    if (miss !== undefined) out.add(path, miss, schema, value, typeOf(value));
+    if (miss === "type" || miss === "enum") return;
     if (schema.items !== undefined && Array.isArray(value)) {
       walkItems(schema.items, value, out, path);
     } else if (schema.type === "object") {
@@ -208,50 +199,4 @@ function closer(a: Findings, b: Findings): boolean {
   const depthOf = (findings: Findings) => Math.min(...findings.list.map((f) => f.steps.length));
   const [depthA, depthB] = [depthOf(a), depthOf(b)];
   return depthA !== depthB ? depthA > depthB : a.list.length < b.list.length;
-}
-
-/** Whether `value` has the type of `schema`, its contents and bounds unchecked. */
-export function fitsType(schema: Schema, value: unknown): boolean {
-  if (schema.anyOf !== undefined) return schema.anyOf.some((item) => fitsType(item, value));
-  if (schema.enum !== undefined) return schema.enum.some((item) => typeOf(item) === typeOf(value));
-  switch (schema.type) {
-    case undefined:
-      return true;
-    case "number":
-      return Number.isFinite(value);
-    case "integer":
-      return Number.isSafeInteger(value);
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return typeof value === "object" && value !== null && !Array.isArray(value);
-    default:
-      return typeof value === schema.type;
-  }
-}
-
-/** Whether a string, number or array is within its schema's bounds and pattern. */
-function fitsBounds(schema: Schema, value: unknown): boolean {
-  const { minimum = -Infinity, maximum = Infinity, minItems = 0, maxItems = Infinity } = schema;
-  if (typeof value === "number") return value >= minimum && value <= maximum;
-  if (Array.isArray(value)) return value.length >= minItems && value.length <= maxItems;
-  if (typeof value !== "string") return true;
-  const { minLength = 0, maxLength = Infinity, pattern } = schema;
-  if (value.length < minLength || value.length > maxLength) return false;
-  return pattern === undefined || patternOf(pattern).test(value);
-}
-
-/** Each pattern compiled once: a header's schema is read on every call. */
-const PATTERNS = new Map<string, RegExp>();
-
-/** The spec's pattern: an ECMA-262 expression matched anywhere, with Unicode semantics. */
-function patternOf(pattern: string): RegExp {
-  let compiled = PATTERNS.get(pattern);
-  if (compiled === undefined) {
-    compiled = new RegExp(pattern, "u");
-    PATTERNS.set(pattern, compiled);
-  }
-  return compiled;
 }
