@@ -35,7 +35,7 @@ export {
 } from "./errors";
 export type { DriftPart } from "./guard/answer-check";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
-export { SpecDriftError } from "./guard/spec-drift-error";
+export { SpecDriftError } from "./guard/spec-drift";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
 export type { AttemptRecord, Logger, LogLevel } from "./log";
 export type { CallTrace, TracedCallInfo } from "./tracing-hook";

@@ -2,10 +2,14 @@ import type { ChainRequest, Next, Policy } from "../chain/policy";
 import { invalid } from "../errors";
 import { checkKnownKeys, checkObject } from "../known-keys";
 import { checkLogger, type Logger } from "../log";
-import { type AnswerDrift, checkAnswer, wantsBody } from "./answer-check";
-import type { OperationRules, ResponseRules } from "./rule-types";
-import { describeDrift, type ReportedDrift, type SpecDrift } from "./spec-drift";
-import { SpecDriftError } from "./spec-drift-error";
+import {
+  type AnswerDrift,
+  checkAnswer,
+  type OperationRules,
+  type ResponseRules,
+  wantsBody,
+} from "./answer-check";
+import { describeDrift, type ReportedDrift, type SpecDrift, SpecDriftError } from "./spec-drift";
 
 // A policy of a client's call chain that checks every answer against the spec the client
 // was generated from (the rules `pnpm gen` wrote from it) and, on a drift, warns, throws or
@@ -22,20 +26,17 @@ export interface SpecGuardOptions {
    */
   mode?: SpecGuardMode | undefined;
   /**
-   * Where `"warn"` writes its lines (its `warn` method), whatever the client's `logLevel`:
-   * choosing `"warn"` asks for them. Give the client's own `logger` to keep its lines
-   * together; `console` by default, as for the clients. Only for `"warn"`: the other modes
-   * write nothing, so a logger given with them is refused.
+   * Where `"warn"` writes its lines (its `warn` method), whatever the client's `logLevel`;
+   * `console` by default. Refused with the other modes, which write nothing.
    */
   logger?: Logger | undefined;
 }
 
-/** The most places `report()` keeps: past them, a new place is not kept (nor logged). */
+/** The most drifts `report()` keeps: past them, a new one is neither kept nor logged. */
 export const MAX_REPORTED = 100;
 
 /**
- * A spec guard: a policy for a client's `use` (a function of the request and the rest of the
- * chain), and the drifts it saw.
+ * A spec guard: a policy for a client's `use`, and the drifts it saw.
  *
  * @example
  * ```ts
@@ -43,10 +44,12 @@ export const MAX_REPORTED = 100;
  * import { specGuard } from "@x/vector/guard";
  *
  * const index = VectorIndex.fromEnv();
- * const guard = specGuard({ mode: "throw" });
+ * const guard = specGuard({ mode: "collect" });
  * index.use(guard); // each answer of `index` is now checked
  * await index.info();
- * index.eject(guard);
+ * for (const { operation, status, pointer, expected, got, count } of guard.report()) {
+ *   console.warn(`${operation} ${status} ${pointer}: expected ${expected}, got ${got} (${count}x)`);
+ * }
  * ```
  */
 export interface SpecGuard extends Policy {
@@ -56,20 +59,6 @@ export interface SpecGuard extends Policy {
    * Every drift seen so far, in any mode, once per operation, status, part, place (an
    * array's elements are one place) and type that came, with how many answers had it;
    * oldest first, at most 100. Holds no value of any answer, and never the token.
-   *
-   * @example
-   * ```ts
-   * import { WorkflowClient } from "@x/workflow";
-   * import { specGuard } from "@x/workflow/guard";
-   *
-   * const workflow = WorkflowClient.fromEnv();
-   * const guard = specGuard({ mode: "collect" });
-   * workflow.use(guard);
-   * await workflow.trigger({ url: "https://example.com/api/workflow" });
-   * for (const { operation, status, pointer, expected, got, count } of guard.report()) {
-   *   console.warn(`${operation} ${status} ${pointer}: expected ${expected}, got ${got} (${count}x)`);
-   * }
-   * ```
    */
   report(): ReportedDrift[];
 }
@@ -79,8 +68,7 @@ const OPTION_KEYS: Record<keyof SpecGuardOptions, true> = { mode: true, logger: 
 
 /** The options checked, with their defaults. */
 function checkOptions(options: unknown): { mode: SpecGuardMode; logger: Logger } {
-  if (options === undefined) return { mode: "warn", logger: console };
-  const given = checkObject(options, "options", '{ mode: "collect" }');
+  const given = checkObject(options === undefined ? {} : options, "options", '{ mode: "collect" }');
   checkKnownKeys("specGuard", given, OPTION_KEYS);
   const { mode = "warn", logger } = given as { mode?: unknown; logger?: unknown };
   if (!MODES.includes(mode as SpecGuardMode)) {
@@ -96,16 +84,14 @@ function checkOptions(options: unknown): { mode: SpecGuardMode; logger: Logger }
 }
 
 /** The operation of a call, by its path template and method; undefined for one not in the spec. */
-function operationOf(rules: ResponseRules, request: ChainRequest): OperationRules | undefined {
-  const methods = Object.hasOwn(rules, request.template) ? rules[request.template] : undefined;
-  const method = request.method.toUpperCase();
-  return methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
+function operationOf(rules: ResponseRules, { template, method }: ChainRequest) {
+  const methods = Object.hasOwn(rules, template) ? rules[template] : undefined;
+  return methods?.[method.toUpperCase()] as OperationRules | undefined;
 }
 
 /**
  * The answer again, its body the text already read, so the rest of the chain reads it as if
- * no one had. Reading once and answering a copy costs less than reading a clone, whose body
- * is teed. It names the same URL.
+ * no one had: cheaper than reading a clone, whose body is teed. It names the same URL.
  */
 function copyOf(response: Response, text: string): Response {
   const empty = response.status === 204 || response.status === 205 || response.status === 304;
@@ -118,7 +104,6 @@ function copyOf(response: Response, text: string): Response {
 function createReport(mode: SpecGuardMode, logger: Logger) {
   const seen = new Map<string, ReportedDrift>();
   let full = false;
-
   /** Counts the drifts of one answer (each already once per place) and warns of new ones. */
   function record(operation: string, status: number, drifts: AnswerDrift[]): SpecDrift[] {
     const found = drifts.map((drift) => ({ operation, status, ...drift }));
@@ -144,24 +129,18 @@ function createReport(mode: SpecGuardMode, logger: Logger) {
 export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions): SpecGuard {
   const { mode, logger } = checkOptions(options);
   const { record, report } = createReport(mode, logger);
-
   async function guard(request: ChainRequest, next: Next): Promise<Response> {
     const response = await next(request);
     const operation = operationOf(rules, request);
     if (operation === undefined) return response;
     const { status } = response;
-    let text = "";
-    let answered = response;
-    if (wantsBody(operation, status)) {
-      text = await response.text();
-      answered = copyOf(response, text);
-    }
+    const text = wantsBody(operation, status) ? await response.text() : "";
+    const answered = wantsBody(operation, status) ? copyOf(response, text) : response;
     const drifts = checkAnswer(operation, status, response.headers, text);
     if (drifts.length === 0) return answered;
     const found = record(operation.operation, status, drifts);
     if (mode === "throw") throw new SpecDriftError(found);
     return answered;
   }
-
   return Object.assign(guard, { mode, report });
 }
