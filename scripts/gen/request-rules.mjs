@@ -9,17 +9,20 @@ export function requestRules(bundle) {
   const { requestBodies = {}, parameters = {}, schemas = {} } = bundle.components ?? {};
   const { compact, resolve } = createCompactor(schemas);
   const tables = {};
-  // Only the bodies an operation takes: a webhook's body is sent by the service, not to it.
+  // Only the bodies an operation takes (by reference, or as a copy of the component): a
+  // webhook's body is sent by the service, not to it.
   const taken = new Set();
   for (const item of Object.values(bundle.paths ?? {})) {
     for (const operation of Object.values(item)) {
-      const ref = operation?.requestBody?.$ref;
-      if (typeof ref === "string") taken.add(ref.split("/").at(-1));
+      const body = operation?.requestBody;
+      if (body !== undefined) taken.add(body.$ref?.split("/").at(-1) ?? JSON.stringify(body));
     }
   }
   const mediaTypes = {};
   for (const [name, body] of Object.entries(requestBodies)) {
-    if (taken.has(name)) mediaTypes[name] = Object.keys(body.content ?? {});
+    if (taken.has(name) || taken.has(JSON.stringify(body))) {
+      mediaTypes[name] = Object.keys(body.content ?? {});
+    }
   }
   const headers = {};
   for (const parameter of Object.values(parameters)) {
