@@ -11,10 +11,6 @@ export type { Middleware } from "openapi-fetch";
 export type { WithResponse } from "./api-promise";
 export { ApiPromise } from "./api-promise";
 export type { Fetch } from "./attempt";
-// The spec guard's types, and the public home of its error, which each client's `/guard`
-// entry point exports from here. `specGuard` itself is in those entry points, over their
-// own spec's rules.
-export type { ChainRequest, Next, Policy } from "./chain/policy";
 export type { AttemptEvent, ClientOptions, RequestOptions, Tracing } from "./client-options";
 export type { ConnectionFailure } from "./errors";
 export {
@@ -33,6 +29,9 @@ export {
   ValidationError,
   XError,
 } from "./errors";
+// The spec guard's types, and the public home of its error, which each client's `/guard`
+// entry point exports from here. `specGuard` itself is in those entry points, over their
+// own spec's rules.
 export type { DriftPart } from "./guard/answer-check";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
 export { SpecDriftError } from "./guard/spec-drift";

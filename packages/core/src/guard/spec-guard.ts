@@ -44,12 +44,10 @@ export const MAX_REPORTED = 100;
  * import { specGuard } from "@x/vector/guard";
  *
  * const index = VectorIndex.fromEnv();
- * const guard = specGuard({ mode: "collect" });
+ * const guard = specGuard({ mode: "throw" });
  * index.use(guard); // each answer of `index` is now checked
  * await index.info();
- * for (const { operation, status, pointer, expected, got, count } of guard.report()) {
- *   console.warn(`${operation} ${status} ${pointer}: expected ${expected}, got ${got} (${count}x)`);
- * }
+ * index.eject(guard);
  * ```
  */
 export interface SpecGuard extends Policy {
@@ -59,6 +57,20 @@ export interface SpecGuard extends Policy {
    * Every drift seen so far, in any mode, once per operation, status, part, place (an
    * array's elements are one place) and type that came, with how many answers had it;
    * oldest first, at most 100. Holds no value of any answer, and never the token.
+   *
+   * @example
+   * ```ts
+   * import { WorkflowClient } from "@x/workflow";
+   * import { specGuard } from "@x/workflow/guard";
+   *
+   * const workflow = WorkflowClient.fromEnv();
+   * const guard = specGuard({ mode: "collect" });
+   * workflow.use(guard);
+   * await workflow.trigger({ url: "https://example.com/api/workflow" });
+   * for (const { operation, status, pointer, expected, got, count } of guard.report()) {
+   *   console.warn(`${operation} ${status} ${pointer}: expected ${expected}, got ${got} (${count}x)`);
+   * }
+   * ```
    */
   report(): ReportedDrift[];
 }
