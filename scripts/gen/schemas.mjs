@@ -20,21 +20,25 @@ export function constName(component) {
   return `${component}Schema`;
 }
 
-/** The compacting of one spec's schemas; `components` are its component schemas by name. */
-export function createCompactor(components) {
+/** The compacting of one spec's schemas, whose component schemas are `components`, by name. */
+class Compactor {
+  constructor(components) {
+    this.components = components;
+  }
+
   /** The schema a `$ref` points at, followed through refs to refs. */
-  function resolve(schema) {
+  resolve(schema) {
     let current = schema;
-    while (current?.$ref !== undefined) current = components[refName(current.$ref)];
+    while (current?.$ref !== undefined) current = this.components[refName(current.$ref)];
     return current;
   }
 
   /** The schemas of an `allOf` as one: every branch's properties and required keys. */
-  function merged(schema) {
+  merged(schema) {
     const { allOf, ...rest } = schema;
     const branches = allOf.map((branch) => {
-      const resolved = resolve(branch);
-      return resolved.allOf ? merged(resolved) : resolved;
+      const resolved = this.resolve(branch);
+      return resolved.allOf ? this.merged(resolved) : resolved;
     });
     const result = { ...rest, type: rest.type ?? "object", properties: { ...rest.properties } };
     const required = new Set(rest.required ?? []);
@@ -57,8 +61,8 @@ export function createCompactor(components) {
    * they are not. For a fetch, this object also takes `ids` and `prefix` together, which
    * the client refuses by hand with a message of its own.
    */
-  function mergedObjects(alternatives) {
-    const branches = alternatives.map(resolve);
+  mergedObjects(alternatives) {
+    const branches = alternatives.map((branch) => this.resolve(branch));
     const objects = branches.every((b) => b?.type === "object" && !b.anyOf && !b.oneOf);
     if (!objects) return undefined;
     const closed = branches.map((branch) => branch.additionalProperties === false);
@@ -74,70 +78,79 @@ export function createCompactor(components) {
       }
     }
     const sets = new Map(branches.map((b) => [JSON.stringify(b.required ?? []), b.required]));
-    const rule = { type: "object", properties: compactProperties(properties) };
+    const rule = { type: "object", properties: this.compactProperties(properties) };
     const required = [...sets.values()].map((set) => set ?? []);
     if (required.some((set) => set.length > 0)) rule.required = required;
     if (closed[0]) rule.additional = false;
     return rule;
   }
 
-  function compactProperties(properties) {
-    return Object.fromEntries(Object.entries(properties).map(([n, s]) => [n, compact(s)]));
+  compactProperties(properties) {
+    return Object.fromEntries(Object.entries(properties).map(([n, s]) => [n, this.compact(s)]));
   }
 
   /** The compact form of a JSON Schema (the subset the specs use). */
-  function compact(schema) {
+  compact(schema) {
     if (schema === true || schema === undefined) return {};
     if (typeof schema.$ref === "string" && schema.$ref.startsWith(SCHEMA_REF)) {
       return new Ref(refName(schema.$ref));
     }
-    if (schema.allOf) return compact(merged(schema));
+    if (schema.allOf) return this.compact(this.merged(schema));
     const alternatives = schema.anyOf ?? schema.oneOf;
     if (alternatives) {
       const { anyOf: _a, oneOf: _o, ...siblings } = schema;
       const branches = alternatives.map((branch) => ({ ...siblings, ...branch }));
-      return mergedObjects(branches) ?? { anyOf: branches.map(compact) };
+      return (
+        this.mergedObjects(branches) ?? { anyOf: branches.map((branch) => this.compact(branch)) }
+      );
     }
     if (schema.nullable === true) {
       const { nullable: _, ...rest } = schema;
-      return { anyOf: [compact(rest), { type: "null" }] };
+      return { anyOf: [this.compact(rest), { type: "null" }] };
     }
     if ("const" in schema) return { enum: [schema.const] };
     if (Array.isArray(schema.enum)) return { enum: schema.enum };
     if (Array.isArray(schema.type)) {
-      return { anyOf: schema.type.map((type) => compact({ ...schema, type })) };
+      return { anyOf: schema.type.map((type) => this.compact({ ...schema, type })) };
     }
-    return typed(schema);
+    return this.typed(schema);
   }
 
   /** A schema of one type, with its bounds, pattern, items or properties. */
-  function typed(schema) {
+  typed(schema) {
     const type = schema.type ?? (schema.properties ? "object" : undefined);
     if (!SCALARS.has(type) && type !== "array" && type !== "object") return {};
     const rule = { type };
     for (const bound of BOUNDS) if (typeof schema[bound] === "number") rule[bound] = schema[bound];
     if (typeof schema.pattern === "string") rule.pattern = schema.pattern;
     if (type === "array" && schema.items !== undefined) {
-      const items = compact(schema.items);
+      const items = this.compact(schema.items);
       if (items instanceof Ref || Object.keys(items).length > 0) rule.items = items;
     }
     if (type !== "object") return rule;
-    if (schema.properties) rule.properties = compactProperties(schema.properties);
+    if (schema.properties) rule.properties = this.compactProperties(schema.properties);
     if (Array.isArray(schema.required) && schema.required.length > 0) {
       rule.required = [schema.required];
     }
     const other = schema.additionalProperties;
     if (other === false) rule.additional = false;
     else if (other !== undefined && other !== true) {
-      const additional = compact(other);
+      const additional = this.compact(other);
       if (additional instanceof Ref || Object.keys(additional).length > 0) {
         rule.additional = additional;
       }
     }
     return rule;
   }
+}
 
-  return { compact, resolve };
+/** The compacting of one spec's schemas: `compact` a schema, `resolve` a `$ref`. */
+export function createCompactor(components) {
+  const compactor = new Compactor(components);
+  return {
+    compact: (schema) => compactor.compact(schema),
+    resolve: (schema) => compactor.resolve(schema),
+  };
 }
 
 function refName(ref) {
