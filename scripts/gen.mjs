@@ -1,10 +1,10 @@
 // Compiles each hand-written spec into the files the packages consume:
 //   - a typed path map (openapi-typescript) for the client package,
-//   - the tables of what the client checks at run time (known keys, required keys, types,
-//     enums and bounds of each request body, header parameters, media types, server
-//     variables), beside the types,
+//   - the spec's schemas in the form core's checker walks, one const per component,
+//   - the tables of what the client checks at run time besides the bodies' schemas (header
+//     parameters, media types, server variables), beside the types,
 //   - the table of what each operation's answers may be (statuses, media types, required
-//     headers, a compact body schema), which only the client's spec guard imports, and
+//     headers, the body's schema by name), which only the client's spec guard imports, and
 //   - a bundled, dereferenced JSON copy for the validator, @x/openapi-check.
 // It also compiles the test-only fixture specs, so the test that calls a freshly added
 // operation runs against freshly generated types; a fixture that is a published spec with a
@@ -22,6 +22,7 @@ import { specWithChange } from "./gen/fixture-specs.mjs";
 import { pathTemplatesModule } from "./gen/path-templates.mjs";
 import { requestRulesModule } from "./gen/request-rules.mjs";
 import { responseRulesModule } from "./gen/response-rules.mjs";
+import { schemasModule } from "./gen/schemas.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -61,11 +62,13 @@ async function typesFor(spec, text) {
   return `${header(spec)}\n${astToString(ast)}`;
 }
 
-function bundleFor(service, dir) {
-  const out = join(dir, `${service}.json`);
+/** The spec bundled into one JSON document: `dereferenced`, or with its local `$ref`s kept. */
+function bundleFor(service, dir, dereferenced) {
+  const out = join(dir, `${service}${dereferenced ? ".dereferenced" : ""}.json`);
+  const flags = dereferenced ? ["--dereferenced"] : [];
   execFileSync(
     join(root, "node_modules/.bin/redocly"),
-    ["bundle", `specs/${service}/openapi.yaml`, "--dereferenced", "--ext", "json", "-o", out],
+    ["bundle", `specs/${service}/openapi.yaml`, ...flags, "--ext", "json", "-o", out],
     {
       cwd: root,
       stdio: ["ignore", "ignore", "pipe"],
@@ -83,20 +86,19 @@ try {
       join(root, `packages/${service}/src/generated/schema.d.ts`),
       await typesFor(`specs/${service}/openapi.yaml`),
     );
-    const bundle = bundleFor(service, tmp);
-    outputs.set(join(root, `packages/openapi-check/src/generated/${service}.openapi.json`), bundle);
+    const dereferenced = bundleFor(service, tmp, true);
     outputs.set(
-      join(root, `packages/${service}/src/generated/requests.ts`),
-      requestRulesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
+      join(root, `packages/openapi-check/src/generated/${service}.openapi.json`),
+      dereferenced,
     );
-    outputs.set(
-      join(root, `packages/${service}/src/generated/paths.ts`),
-      pathTemplatesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
-    );
-    outputs.set(
-      join(root, `packages/${service}/src/generated/responses.ts`),
-      responseRulesModule(header(`specs/${service}/openapi.yaml`), JSON.parse(bundle)),
-    );
+    // The clients' tables keep the spec's `$ref`s, so each component is written once.
+    const bundle = JSON.parse(bundleFor(service, tmp, false));
+    const generated = (file) => join(root, `packages/${service}/src/generated/${file}`);
+    const from = header(`specs/${service}/openapi.yaml`);
+    outputs.set(generated("schemas.ts"), schemasModule(from, bundle));
+    outputs.set(generated("requests.ts"), requestRulesModule(from, bundle));
+    outputs.set(generated("responses.ts"), responseRulesModule(from, bundle));
+    outputs.set(generated("paths.ts"), pathTemplatesModule(from, bundle));
   }
   for (const fixture of FIXTURES) {
     const copied =

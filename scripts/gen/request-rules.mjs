@@ -1,82 +1,35 @@
-// The facts of a spec that the clients check at run time, read from its bundled,
-// dereferenced form: each JSON request body's (of an operation) (types, enums, bounds,
-// patterns, required keys, whether other keys are refused), the header parameters, each request body's media types
-// and the enums of the server variables. Written as `src/generated/requests.ts` beside the
-// generated types; the shape is core's `SpecRule` (packages/core/src/spec-rules.ts).
-
-/** The bounds a rule carries over from a schema as they are. */
-const BOUNDS = ["minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems"];
-const TYPES = new Set(["string", "integer", "number", "boolean", "array", "object"]);
-
-/** The rule of one value: only what a client can check without a schema validator. */
-function ruleOf(schema) {
-  const rule = {};
-  if (TYPES.has(schema.type)) rule.type = schema.type;
-  if (Array.isArray(schema.enum)) rule.enum = schema.enum;
-  for (const bound of BOUNDS) if (typeof schema[bound] === "number") rule[bound] = schema[bound];
-  if (typeof schema.pattern === "string") rule.pattern = schema.pattern;
-  if (schema.type === "array" && schema.items) {
-    const items = ruleOf(schema.items);
-    if (Object.keys(items).length > 0) rule.items = items;
-  }
-  if (schema.type === "object" && schema.properties) Object.assign(rule, objectRule([schema]));
-  return rule;
-}
-
-/**
- * One rule for objects that are alternatives of each other (the branches of an `anyOf` or
- * `oneOf`): every branch's fields, and each branch's required keys as one set.
- */
-function objectRule(branches) {
-  const fields = {};
-  for (const branch of branches) {
-    for (const [name, schema] of Object.entries(branch.properties ?? {})) {
-      fields[name] ??= ruleOf(schema);
-    }
-  }
-  const rule = { type: "object", fields };
-  // A batch repeats the single form's branches: each set of keys is listed once.
-  const sets = new Map(branches.map((branch) => [JSON.stringify(branch.required ?? []), branch]));
-  const required = [...sets.values()].map((branch) => branch.required ?? []);
-  if (required.some((set) => set.length > 0)) rule.required = required;
-  if (branches.every((branch) => branch.additionalProperties === false)) rule.closed = true;
-  return rule;
-}
-
-/** The object schemas a body can be: through `anyOf`/`oneOf`, and inside a batch's array. */
-function objectBranches(schema) {
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return alternatives.flatMap(objectBranches);
-  if (schema.type === "array" && schema.items) return objectBranches(schema.items);
-  return schema.type === "object" && schema.properties ? [schema] : [];
-}
+// The facts of a spec that the clients check at run time beside the request bodies' schemas
+// (which are in `schemas.ts`, see schemas.mjs): the header parameters' schemas, each request
+// body's media types and the values of the server variables. Read from the spec's bundled
+// form; written as `src/generated/requests.ts` beside the generated types.
+import { createCompactor } from "./schemas.mjs";
 
 /** The tables of one bundled spec, each left out when the spec has none. */
 export function requestRules(bundle) {
-  const { requestBodies = {}, parameters = {} } = bundle.components ?? {};
+  const { requestBodies = {}, parameters = {}, schemas = {} } = bundle.components ?? {};
+  const { compact, resolve } = createCompactor(schemas);
   const tables = {};
-  const bodies = {};
-  const mediaTypes = {};
-  // Only the bodies an operation takes: a webhook's body is sent by the service, not to it.
+  // Only the bodies an operation takes (by reference, or as a copy of the component): a
+  // webhook's body is sent by the service, not to it.
   const taken = new Set();
   for (const item of Object.values(bundle.paths ?? {})) {
     for (const operation of Object.values(item)) {
-      if (operation?.requestBody) taken.add(JSON.stringify(operation.requestBody));
+      const body = operation?.requestBody;
+      if (body !== undefined) taken.add(body.$ref?.split("/").at(-1) ?? JSON.stringify(body));
     }
   }
+  const mediaTypes = {};
   for (const [name, body] of Object.entries(requestBodies)) {
-    if (!taken.has(JSON.stringify(body))) continue;
-    mediaTypes[name] = Object.keys(body.content ?? {});
-    const schema = body.content?.["application/json"]?.schema;
-    const branches = schema ? objectBranches(schema) : [];
-    if (branches.length > 0) bodies[name] = objectRule(branches);
+    if (taken.has(name) || taken.has(JSON.stringify(body))) {
+      mediaTypes[name] = Object.keys(body.content ?? {});
+    }
   }
   const headers = {};
   for (const parameter of Object.values(parameters)) {
-    const rule = ruleOf(parameter.schema ?? {});
+    const schema = compact(resolve(parameter.schema ?? {}));
     // A header is a string whatever its schema says: only a rule beyond that is worth a line.
-    const checked = Object.keys(rule).some((key) => key !== "type") || rule.type !== "string";
-    if (parameter.in === "header" && checked) headers[parameter.name] = rule;
+    const checked = Object.keys(schema).some((key) => key !== "type") || schema.type !== "string";
+    if (parameter.in === "header" && checked) headers[parameter.name] = schema;
   }
   const variables = {};
   for (const server of bundle.servers ?? []) {
@@ -84,7 +37,6 @@ export function requestRules(bundle) {
       if (Array.isArray(variable.enum)) variables[name] = variable.enum;
     }
   }
-  if (Object.keys(bodies).length > 0) tables.requestBodies = bodies;
   if (Object.keys(headers).length > 0) tables.headerParameters = headers;
   tables.mediaTypes = mediaTypes;
   if (Object.keys(variables).length > 0) tables.serverVariables = variables;
@@ -92,8 +44,6 @@ export function requestRules(bundle) {
 }
 
 const DOCS = {
-  requestBodies:
-    "Each JSON request body an operation of the spec takes, by its name under components: its fields and their rules.",
   headerParameters:
     "The header parameters of the spec's components with a rule beyond being a string, by name.",
   mediaTypes:
@@ -102,8 +52,7 @@ const DOCS = {
 };
 
 const TYPED = {
-  requestBodies: "Record<string, SpecRule>",
-  headerParameters: "Record<string, SpecRule>",
+  headerParameters: "Record<string, Schema>",
   mediaTypes: "Record<string, readonly string[]>",
   serverVariables: "Record<string, readonly string[]>",
 };
@@ -142,9 +91,8 @@ function propertyName(key) {
 /** The module text of the tables, after `header`. */
 export function requestRulesModule(header, bundle) {
   const tables = requestRules(bundle);
-  const needsRule = "requestBodies" in tables || "headerParameters" in tables;
   const parts = [header];
-  if (needsRule) parts.push(`import type { SpecRule } from "@x/core/internal";\n`);
+  if ("headerParameters" in tables) parts.push(`import type { Schema } from "@x/core/internal";\n`);
   for (const [name, table] of Object.entries(tables)) {
     const json = JSON.stringify(table, null, 2);
     parts.push(

@@ -8,15 +8,14 @@
  * @internal
  * @module @x/core/internal/guard
  */
-export type { DriftPart } from "./guard/answer-check";
 export type {
-  BodySchema,
+  DriftPart,
   OperationRules,
   ResponseRules,
   StatusRules,
-} from "./guard/rule-types";
+} from "./guard/answer-check";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
-export { driftPlace } from "./guard/spec-drift";
-export { SpecDriftError } from "./guard/spec-drift-error";
+export { driftPlace, SpecDriftError } from "./guard/spec-drift";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
-export { createSpecGuard } from "./guard/spec-guard";
+export { createSpecGuard, MAX_REPORTED } from "./guard/spec-guard";
+export type { Schema } from "./schema/schema";

@@ -33,10 +33,12 @@ export {
   ValidationError,
   XError,
 } from "./errors/errors";
-// The spec guard's types. Its values (`specGuard`, `SpecDriftError`) are in each client's
-// `/guard` entry point.
+// The spec guard's types, and the public home of its error, which each client's `/guard`
+// entry point exports from here. `specGuard` itself is in those entry points, over their
+// own spec's rules.
 export type { DriftPart } from "./guard/answer-check";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
+export { SpecDriftError } from "./guard/spec-drift";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
 export type { FetchOptions } from "./options/check";
 export type { ClientOptions, RequestOptions } from "./options/client-options";

@@ -27,4 +27,5 @@ export { checkKnownKeys, checkObject, closestKey, type KeyList } from "./options
 export { readLogLevel } from "./options/log";
 export { definedFields, type Optional } from "./options/optional";
 export { checkBaseUrl, httpUrl } from "./options/url";
-export { checkFields, checkScalar, type SpecRule } from "./spec-rules";
+export { checkFields, checkScalar } from "./schema/request-check";
+export type { Schema } from "./schema/schema";

@@ -2,19 +2,20 @@
 // and the field it names. The clients' own tests cover the tables of the real specs.
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../src/errors/errors";
-import { checkFields, checkScalar, type SpecRule } from "../src/spec-rules";
+import { checkFields, checkScalar } from "../src/schema/request-check";
+import type { Schema } from "../src/schema/schema";
 
-const body: SpecRule = {
+const body: Schema = {
   type: "object",
-  closed: true,
+  additional: false,
   required: [["ids"], ["prefix"]],
-  fields: {
+  properties: {
     ids: { type: "array", items: { type: "string", minLength: 1 }, maxItems: 2 },
     prefix: { type: "string" },
     topK: { type: "integer", minimum: 1, maximum: 10 },
     score: { type: "number", minimum: -1 },
     mode: { type: "string", enum: ["A", "B"] },
-    point: { type: "object", required: [["x"]], fields: { x: { type: "boolean" } } },
+    point: { type: "object", required: [["x"]], properties: { x: { type: "boolean" } } },
     vector: { type: "array", items: { type: "number" } },
     weights: { type: "array", items: { type: "number", minimum: 0 } },
   },
@@ -63,9 +64,9 @@ describe("checkFields", () => {
   });
 
   it("holds each item of an array of strings to the items' pattern", () => {
-    const rule: SpecRule = {
+    const rule: Schema = {
       type: "object",
-      fields: { ids: { type: "array", items: { type: "string", pattern: "^[a-z]+$" } } },
+      properties: { ids: { type: "array", items: { type: "string", pattern: "^[a-z]+$" } } },
     };
     expect(() => checkFields("call", { ids: ["a", "B"] }, rule)).toThrow(
       "ids[1]: must match ^[a-z]+$",
@@ -82,7 +83,7 @@ describe("checkFields", () => {
 
 describe("checkScalar", () => {
   it("checks one value and names the given field", () => {
-    const retries: SpecRule = { type: "integer", minimum: 0 };
+    const retries: Schema = { type: "integer", minimum: 0 };
     expect(() => checkScalar(-1, retries, "retries")).toThrow(
       "retries: must be a non-negative integer",
     );
@@ -103,7 +104,7 @@ describe("checkScalar", () => {
 
   it("reads a pattern with Unicode semantics, as JSON Schema does", () => {
     // Without them `.` is one UTF-16 unit, and an emoji is two.
-    const oneCharacter: SpecRule = { type: "string", pattern: "^.$" };
+    const oneCharacter: Schema = { type: "string", pattern: "^.$" };
     expect(() => checkScalar("😀", oneCharacter, "label")).not.toThrow();
     expect(() => checkScalar("ab", oneCharacter, "label")).toThrow("label: must match ^.$");
   });

@@ -1,13 +1,13 @@
 // Checks run before a request is sent, so a mistake names its field instead of
 // coming back as a 400 (or worse, a silently wrong answer). The known keys, required keys,
-// types, enums and bounds come from the spec (`generated/requests.ts`, written by
+// types, enums and bounds come from the spec (`generated/schemas.ts`, written by
 // `pnpm gen`); what is here is what the client adds to the spec (`rangeAll`'s `pageSize`,
 // a `filter` built with `filter`) and the rules a schema cannot state. Each builds the
 // body as sent: only the fields the spec declares, since an unknown key is an error.
-import { checkFields, checkObject, invalid, type SpecRule } from "@x/core/internal";
+import { checkFields, checkObject, invalid, type Schema } from "@x/core/internal";
 import { BUILT, isFilter } from "./filter";
-import { requestBodies } from "./generated/requests";
 import type { components } from "./generated/schema";
+import { FetchRequestSchema, QueryRequestSchema, RangeRequestSchema } from "./generated/schemas";
 import type { FetchRequest, Query, RangeAllRequest, RangeRequest } from "./types";
 
 type Schemas = components["schemas"];
@@ -16,17 +16,15 @@ type Schemas = components["schemas"];
  * The request of `rangeAll`, which pages itself: the range body's fields but `limit`, with
  * `cursor` optional (where to start), and `pageSize`, the `limit` of each page.
  */
-function rangeAllRule(): SpecRule {
-  const { limit, ...fields } = requestBodies.Range.fields;
-  return { ...requestBodies.Range, required: [], fields: { ...fields, pageSize: limit } };
+function rangeAllSchema(): Schema {
+  const { limit = {}, ...properties } = RangeRequestSchema.properties ?? {};
+  return { ...RangeRequestSchema, required: [], properties: { ...properties, pageSize: limit } };
 }
-
-const RANGE_ALL = rangeAllRule();
 
 /** The body of `range`. */
 export function rangeBody(request: RangeRequest): RangeRequest {
   checkObject(request, "range", '{ cursor: "0", limit: 100 }');
-  checkFields("range", request, requestBodies.Range);
+  checkFields("range", request, RangeRequestSchema);
   return request;
 }
 
@@ -36,7 +34,7 @@ export function rangeAllRequest(
 ): Required<Pick<RangeAllRequest, "pageSize" | "cursor">> & RangeAllRequest {
   checkObject(request, "rangeAll", "{ pageSize: 100 }");
   const { pageSize = 100, cursor = "0" } = request;
-  checkFields("rangeAll", { ...request, pageSize, cursor }, RANGE_ALL);
+  checkFields("rangeAll", { ...request, pageSize, cursor }, rangeAllSchema());
   // "" is the nextCursor of the last page: starting there would page nothing, in silence.
   if (cursor === "") {
     invalid(
@@ -60,7 +58,7 @@ export function queryBody(query: Query, at = "", where = "query"): Schemas["Quer
   // A built filter is sent as its text.
   const body: Schemas["QueryRequest"] =
     filter === undefined ? { ...query, filter } : { ...query, filter: String(filter) };
-  checkFields(where, body, requestBodies.Query, at);
+  checkFields(where, body, QueryRequestSchema, at);
   if (body.sparseVector) checkSparseVector(body.sparseVector, `${at}sparseVector`);
   return body;
 }
@@ -78,7 +76,7 @@ function checkSparseVector(sparse: Schemas["SparseVector"], field: string): void
 /** The body of `fetch`: `ids` (an array of strings), or a `prefix`; never both. */
 export function fetchBody(request: FetchRequest): FetchRequest {
   checkObject(request, "fetch", '{ ids: ["a", "b"] } or { prefix: "doc-" }');
-  checkFields("fetch", request, requestBodies.Fetch);
+  checkFields("fetch", request, FetchRequestSchema);
   // The spec's two branches exclude each other, which a list of known keys cannot say:
   // the service refuses both ("Only one of ids or prefix must be provided.").
   const { ids, prefix } = request as { ids?: string[]; prefix?: string };

@@ -1,5 +1,5 @@
 /**
- * The spec guard of `@x/workflow`: middleware that checks every answer of the workflow service
+ * The spec guard of `@x/workflow`: a policy that checks every answer of the workflow service
  * against the spec the client was generated from, and warns, throws or collects when the
  * service drifts from it. Its own entry point, so a bundle that does not import it does not
  * carry the spec's response rules.
@@ -19,7 +19,7 @@ export type {
   SpecGuardMode,
   SpecGuardOptions,
 } from "@x/core";
-export { SpecDriftError } from "@x/core/internal/guard";
+export { SpecDriftError } from "@x/core";
 
 /**
  * A spec guard for a `WorkflowClient`: add it with `wf.use(guard)`. Each answer's status,

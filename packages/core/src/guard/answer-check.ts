@@ -1,68 +1,62 @@
-import type { OperationRules, StatusRules } from "./rule-types";
-import { checkBody } from "./schema-check";
+import { expectedOf, gotOf } from "../schema/rule-words";
+import type { Schema } from "../schema/schema";
+import { Findings, placeOf, walk } from "../schema/walk";
 
-// The check of one answer against what the spec declares for its operation: the status,
-// then for a declared status its content type, required headers and body. Each drift is
-// told by types and pointers only (see schema-check.ts).
+// The check of one answer against what the spec declares for its operation (the tables
+// `pnpm gen` writes): the status, then for a declared status its content type, required
+// headers and body. Each drift is told by types and places only, never by a value.
+
+/** What the spec declares for one status (or `4XX`, or `default`) of an operation. */
+export interface StatusRules {
+  /** The media types the answer may come as; none for an answer without a body. */
+  readonly contentTypes: readonly string[];
+  /** Response headers the spec marks required, in lower case. */
+  readonly headers: readonly string[];
+  /** The JSON body's schema, when the answer has a JSON body. */
+  readonly body?: Schema;
+}
+
+/** One operation of a spec, as the guard checks its answers. */
+export interface OperationRules {
+  /** `POST /query/{namespace}`: how reports name the operation. */
+  readonly operation: string;
+  /** By status code, `1XX` to `5XX` ranges, or `default`, as the spec writes them. */
+  readonly responses: Readonly<Record<string, StatusRules>>;
+}
+
+/** Every operation of a spec: by path template, then by method in upper case. */
+export type ResponseRules = Readonly<Record<string, Readonly<Record<string, OperationRules>>>>;
+
+/** The most places one answer's body is reported at: what a reader can act on, and a bound. */
+export const MAX_BODY_DRIFTS = 20;
 
 /** Which part of the answer drifted. */
 export type DriftPart = "status" | "content-type" | "header" | "body";
 
-/** One way an answer differs from the spec, without any value of the answer. */
+/** One way an answer differs from the spec: see SpecDrift, whose fields these are. */
 export interface AnswerDrift {
-  /** Which part of the answer: the status, its content type, a header, or the body. */
   part: DriftPart;
-  /**
-   * Where in that part: a JSON pointer into the body (`/result/0/score`, `""` for the whole
-   * body; a property the spec does not name is `*`), a header's name (`/retry-after`), or
-   * `""` for the status and the content type.
-   */
   pointer: string;
-  /** The same place whatever the array element: what a drift is reported once for. */
-  location: string;
-  /** What the spec expects there. */
   expected: string;
-  /** What came, as a type or a status: never a value of the body. */
   got: string;
 }
 
 /** The status rules that answer for `status`: its own, else its range (`4XX`), else `default`. */
-function rulesForStatus(rules: OperationRules, status: number): StatusRules | undefined {
-  const { responses } = rules;
-  return (
-    responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default
-  );
-}
-
-/** The declared statuses, for a drift's `expected`: `200, 400 or 401`. */
-function declaredStatuses(rules: OperationRules): string {
-  const statuses = Object.keys(rules.responses);
-  if (statuses.length <= 1) return statuses.join("");
-  return `${statuses.slice(0, -1).join(", ")} or ${statuses.at(-1)}`;
+function rulesForStatus({ responses }: OperationRules, status: number): StatusRules | undefined {
+  return responses[status] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default;
 }
 
 /** `type/subtype` as RFC 9110 writes a media type, at a length any real one keeps under. */
 const MEDIA_TYPE = /^[\w!#$&^.+-]{1,64}\/[\w!#$&^.+-]{1,64}$/;
 
-/**
- * The media type of a Content-Type header, without parameters, in lower case; one that is
- * not a media type is not shown (it is the service's text, not a type).
- */
+/** A Content-Type's media type, in lower case; text that is not one is not shown. */
 function mediaTypeOf(header: string | null): string | undefined {
   const type = header?.split(";")[0]?.trim().toLowerCase();
-  if (type === undefined || type === "") return undefined;
+  if (!type) return undefined;
   return MEDIA_TYPE.test(type) ? type : "something that is not a media type";
 }
 
-/** Whether a media type is JSON: `application/json` or a `+json` type. */
-function isJson(type: string): boolean {
-  return type === "application/json" || type.endsWith("+json");
-}
-
-/**
- * The drifts of an answer: `status` and `headers` as they came, `text` its body (read by
- * the caller, only when `wantsBody` said the rules need it).
- */
+/** The drifts of an answer; `text` is its body, read when `wantsBody` said so. */
 export function checkAnswer(
   rules: OperationRules,
   status: number,
@@ -71,50 +65,44 @@ export function checkAnswer(
 ): AnswerDrift[] {
   const declared = rulesForStatus(rules, status);
   if (declared === undefined) {
-    const expected = declaredStatuses(rules);
-    return [{ part: "status", pointer: "", location: "", expected, got: String(status) }];
+    const statuses = Object.keys(rules.responses);
+    const expected = statuses.join(", ").replace(/, (?=[^,]*$)/, " or ");
+    return [{ part: "status", pointer: "", expected, got: String(status) }];
   }
   const drifts: AnswerDrift[] = [];
   for (const name of declared.headers) {
     if (!headers.has(name)) {
-      const pointer = `/${name}`;
-      drifts.push({
-        part: "header",
-        pointer,
-        location: pointer,
-        expected: "present",
-        got: "missing",
-      });
+      drifts.push({ part: "header", pointer: `/${name}`, expected: "present", got: "missing" });
     }
   }
   const type = mediaTypeOf(headers.get("content-type"));
   if (declared.contentTypes.length > 0 && !declared.contentTypes.includes(type ?? "")) {
-    drifts.push({
-      part: "content-type",
-      pointer: "",
-      location: "",
-      expected: declared.contentTypes.join(" or "),
-      got: type ?? "none",
-    });
+    const expected = declared.contentTypes.join(" or ");
+    drifts.push({ part: "content-type", pointer: "", expected, got: type ?? "none" });
   }
-  if (declared.body === undefined) return drifts;
+  if (declared.body !== undefined) drifts.push(...checkBody(declared.body, text, type));
+  return drifts;
+}
+
+/** The drifts of a body against its schema, at most MAX_BODY_DRIFTS. */
+function checkBody(schema: Schema, text: string, type: string | undefined): AnswerDrift[] {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    const got = unparsed(text, type);
-    drifts.push({ part: "body", pointer: "", location: "", expected: "a JSON body", got });
-    return drifts;
+    const json = type === "application/json" || type?.endsWith("+json");
+    const named = type !== undefined && MEDIA_TYPE.test(type) && !json;
+    const got = text === "" ? "an empty body" : named ? `${type} text` : "text that is not JSON";
+    return [{ part: "body", pointer: "", expected: "a JSON body", got }];
   }
-  for (const drift of checkBody(declared.body, body)) drifts.push({ part: "body", ...drift });
-  return drifts;
-}
-
-/** What came instead of JSON, in words: an empty body, the text of its media type, or text. */
-function unparsed(text: string, type: string | undefined): string {
-  if (text === "") return "an empty body";
-  if (type !== undefined && MEDIA_TYPE.test(type) && !isJson(type)) return `${type} text`;
-  return "text that is not JSON";
+  const findings = new Findings(MAX_BODY_DRIFTS);
+  walk(schema, body, findings);
+  return findings.list.map((finding) => ({
+    part: "body",
+    pointer: placeOf(finding.steps),
+    expected: expectedOf(finding),
+    got: gotOf(finding),
+  }));
 }
 
 /** Whether checking an answer of `status` needs its body read. */

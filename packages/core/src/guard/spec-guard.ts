@@ -1,14 +1,19 @@
-import type { MiddlewareCallbackParams } from "openapi-fetch";
+import type { ChainRequest, Next, Policy } from "../chain/policy";
+import { readTextOf } from "../chain/read-body";
 import { invalid } from "../errors/errors";
 import { checkKnownKeys, checkObject } from "../options/known-keys";
 import { checkLogger, type Logger } from "../options/log";
-import { type AnswerDrift, checkAnswer, wantsBody } from "./answer-check";
-import type { OperationRules, ResponseRules } from "./rule-types";
-import { describeDrift, type ReportedDrift, type SpecDrift } from "./spec-drift";
-import { SpecDriftError } from "./spec-drift-error";
+import {
+  type AnswerDrift,
+  checkAnswer,
+  type OperationRules,
+  type ResponseRules,
+  wantsBody,
+} from "./answer-check";
+import { describeDrift, type ReportedDrift, type SpecDrift, SpecDriftError } from "./spec-drift";
 
-// A middleware that checks every answer a client gets against the spec the client was
-// generated from (the rules `pnpm gen` wrote from it) and, on a drift, warns, throws or
+// A policy of a client's call chain that checks every answer against the spec the client
+// was generated from (the rules `pnpm gen` wrote from it) and, on a drift, warns, throws or
 // keeps it, by its mode. Each client's `/guard` entry point gives it its own spec's rules.
 
 /** What a spec guard does on a drift. */
@@ -22,40 +27,37 @@ export interface SpecGuardOptions {
    */
   mode?: SpecGuardMode | undefined;
   /**
-   * Where `"warn"` writes its lines (its `warn` method), whatever the client's `logLevel`:
-   * choosing `"warn"` asks for them. Give the client's own `logger` to keep its lines
-   * together; `console` by default, as for the clients.
+   * Where `"warn"` writes its lines (its `warn` method), whatever the client's `logLevel`;
+   * `console` by default. Refused with the other modes, which write nothing.
    */
   logger?: Logger | undefined;
 }
 
-/** A spec guard: middleware for a client's `use`, and the drifts it saw. */
-export interface SpecGuard {
-  /**
-   * Checks each answer; as openapi-fetch middleware, it works for the methods and `api`
-   * alike. Called by the client once `use` added the guard, not by you.
-   *
-   * @example
-   * ```ts
-   * import { VectorIndex } from "@x/vector";
-   * import { specGuard } from "@x/vector/guard";
-   *
-   * const index = VectorIndex.fromEnv();
-   * const guard = specGuard({ mode: "throw" });
-   * index.use(guard); // each answer of `index`, and of `index.api`, now passes `onResponse`
-   * await index.api.GET("/info");
-   * index.eject(guard);
-   * ```
-   */
-  onResponse(
-    params: MiddlewareCallbackParams & { response: Response },
-  ): Promise<Response | undefined>;
+/** The most drifts `report()` keeps: past them, a new one is neither kept nor logged. */
+export const MAX_REPORTED = 100;
+
+/**
+ * A spec guard: a policy for a client's `use`, and the drifts it saw.
+ *
+ * @example
+ * ```ts
+ * import { VectorIndex } from "@x/vector";
+ * import { specGuard } from "@x/vector/guard";
+ *
+ * const index = VectorIndex.fromEnv();
+ * const guard = specGuard({ mode: "throw" });
+ * index.use(guard); // each answer of `index` is now checked
+ * await index.info();
+ * index.eject(guard);
+ * ```
+ */
+export interface SpecGuard extends Policy {
   /** The guard's mode, as given or defaulted. */
   readonly mode: SpecGuardMode;
   /**
-   * Every drift seen so far, in any mode, once per operation, status, part and place (an
-   * array's elements are one place), with how many answers had it; oldest first. Holds no
-   * value of any answer, and never the token.
+   * Every drift seen so far, in any mode, once per operation, status, part, place (an
+   * array's elements are one place) and type that came, with how many answers had it;
+   * oldest first, at most 100. Holds no value of any answer, and never the token.
    *
    * @example
    * ```ts
@@ -79,12 +81,14 @@ const OPTION_KEYS: Record<keyof SpecGuardOptions, true> = { mode: true, logger: 
 
 /** The options checked, with their defaults. */
 function checkOptions(options: unknown): { mode: SpecGuardMode; logger: Logger } {
-  if (options === undefined) return { mode: "warn", logger: console };
-  const given = checkObject(options, "options", '{ mode: "collect" }');
+  const given = checkObject(options === undefined ? {} : options, "options", '{ mode: "collect" }');
   checkKnownKeys("specGuard", given, OPTION_KEYS);
   const { mode = "warn", logger } = given as { mode?: unknown; logger?: unknown };
   if (!MODES.includes(mode as SpecGuardMode)) {
     invalid("mode", 'must be "warn", "throw" or "collect"');
+  }
+  if (logger !== undefined && mode !== "warn") {
+    invalid("logger", `is written only in mode "warn"; mode "${mode}" writes nothing`);
   }
   return {
     mode: mode as SpecGuardMode,
@@ -92,108 +96,77 @@ function checkOptions(options: unknown): { mode: SpecGuardMode; logger: Logger }
   };
 }
 
+/** The operation of a call, by its path template and method; undefined for one not in the spec. */
+function operationOf(rules: ResponseRules, { template, method }: ChainRequest) {
+  const methods = Object.hasOwn(rules, template) ? rules[template] : undefined;
+  return methods?.[method.toUpperCase()] as OperationRules | undefined;
+}
+
 /**
- * The operations of a path template: the one operation when it has one method (most do),
- * so the guard need not read the request to learn its method; else each by method.
+ * The body of an answer, and the answer to hand on: the text the attempt read, when it read
+ * it (the answer then goes on as it came, its body unread), else the body read here and a
+ * copy holding it (an answer a policy further in made).
  */
-type PathRules = OperationRules | Readonly<Record<string, OperationRules>>;
-
-function indexRules(rules: ResponseRules): Map<string, PathRules> {
-  const byPath = new Map<string, PathRules>();
-  for (const [path, methods] of Object.entries(rules)) {
-    const operations = Object.values(methods);
-    byPath.set(path, operations.length === 1 && operations[0] ? operations[0] : methods);
-  }
-  return byPath;
-}
-
-/** The operation a callback's call is of, or undefined for a path the spec does not have. */
-function operationOf(
-  byPath: Map<string, PathRules>,
-  params: MiddlewareCallbackParams,
-): OperationRules | undefined {
-  const rules = byPath.get(params.schemaPath);
-  if (rules === undefined || "responses" in rules) return rules as OperationRules | undefined;
-  // Reading the request is what builds it: only for a path with several methods.
-  const method = params.request.method.toUpperCase();
-  return Object.hasOwn(rules, method) ? rules[method] : undefined;
+async function bodyOf(response: Response): Promise<{ text: string; answered: Response }> {
+  const read = readTextOf(response);
+  if (read !== undefined) return { text: read, answered: response };
+  const text = await response.text();
+  return { text, answered: copyOf(response, text) };
 }
 
 /**
- * The answer again, its body the text already read (as the call would read it), so the
- * call, `asResponse()` or openapi-fetch (for `api`) reads it as if no one had. It names the
- * same URL.
+ * The answer again, its body the text already read, so the rest of the chain reads it as if
+ * no one had: cheaper than reading a clone, whose body is teed. It names the same URL.
  */
 function copyOf(response: Response, text: string): Response {
   const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  const copy = new Response(empty ? null : text, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const copy = new Response(empty ? null : text, response);
   Object.defineProperty(copy, "url", { value: response.url });
   return copy;
+}
+
+/** What a guard keeps across answers: each drift once, with its count; at most MAX_REPORTED. */
+function createReport(mode: SpecGuardMode, logger: Logger) {
+  const seen = new Map<string, ReportedDrift>();
+  let full = false;
+  /** Counts the drifts of one answer (each already once per place) and warns of new ones. */
+  function record(operation: string, status: number, drifts: AnswerDrift[]): SpecDrift[] {
+    const found = drifts.map((drift) => ({ operation, status, ...drift }));
+    for (const drift of found) {
+      const key = `${operation} ${status} ${drift.part} ${drift.pointer} ${drift.got}`;
+      const known = seen.get(key);
+      if (known) {
+        known.count++;
+      } else if (seen.size < MAX_REPORTED) {
+        seen.set(key, { ...drift, count: 1 });
+        if (mode === "warn") logger.warn(`[x] spec drift (logged once): ${describeDrift(drift)}`);
+      } else if (!full) {
+        full = true;
+        if (mode === "warn") logger.warn(`[x] spec drift: ${MAX_REPORTED} kept; no new one is`);
+      }
+    }
+    return found;
+  }
+  return { record, report: () => [...seen.values()].map((drift) => ({ ...drift })) };
 }
 
 /** A spec guard over one spec's `rules`; `options` are checked (see SpecGuardOptions). */
 export function createSpecGuard(rules: ResponseRules, options?: SpecGuardOptions): SpecGuard {
   const { mode, logger } = checkOptions(options);
-  const byPath = indexRules(rules);
-  const seen = new Map<string, ReportedDrift>();
-
-  /**
-   * The drifts of one answer, once per place (an array's elements are one place), counted
-   * in the report; `fresh` are those the guard had not seen before.
-   */
-  function record(
-    operation: string,
-    status: number,
-    drifts: AnswerDrift[],
-  ): { unique: SpecDrift[]; fresh: SpecDrift[] } {
-    const unique: SpecDrift[] = [];
-    const fresh: SpecDrift[] = [];
-    const thisAnswer = new Set<string>();
-    for (const { location, ...drift } of drifts) {
-      const key = `${operation} ${status} ${drift.part} ${location}`;
-      if (thisAnswer.has(key)) continue;
-      thisAnswer.add(key);
-      const found = { operation, status, ...drift };
-      unique.push(found);
-      const known = seen.get(key);
-      if (known) {
-        known.count++;
-      } else {
-        seen.set(key, { ...found, count: 1 });
-        fresh.push(found);
-      }
-    }
-    return { unique, fresh };
+  const { record, report } = createReport(mode, logger);
+  async function guard(request: ChainRequest, next: Next): Promise<Response> {
+    const response = await next(request);
+    const operation = operationOf(rules, request);
+    if (operation === undefined) return response;
+    const { status } = response;
+    const { text, answered } = wantsBody(operation, status)
+      ? await bodyOf(response)
+      : { text: "", answered: response };
+    const drifts = checkAnswer(operation, status, response.headers, text);
+    if (drifts.length === 0) return answered;
+    const found = record(operation.operation, status, drifts);
+    if (mode === "throw") throw new SpecDriftError(found);
+    return answered;
   }
-
-  return {
-    mode,
-    report: () => [...seen.values()].map((drift) => ({ ...drift })),
-    async onResponse(params) {
-      const rules = operationOf(byPath, params);
-      if (rules === undefined) return undefined;
-      const { response } = params;
-      const { status } = response;
-      let text = "";
-      let answered: Response | undefined;
-      if (wantsBody(rules, status)) {
-        // Read once and handed on as a copy: cheaper than reading a clone (its body is teed).
-        text = await response.text();
-        answered = copyOf(response, text);
-      }
-      const drifts = checkAnswer(rules, status, response.headers, text);
-      if (drifts.length === 0) return answered;
-      const { unique, fresh } = record(rules.operation, status, drifts);
-      if (mode === "throw") throw new SpecDriftError(unique);
-      if (mode === "warn") {
-        for (const drift of fresh)
-          logger.warn(`[x] spec drift (logged once): ${describeDrift(drift)}`);
-      }
-      return answered;
-    },
-  };
+  return Object.assign(guard, { mode, report });
 }

@@ -1,1214 +1,155 @@
 // Generated from specs/vector/openapi.yaml by scripts/gen.mjs. Do not edit: run `pnpm gen`.
 
-import type { ResponseRules } from "@x/core/internal/guard";
+import type { ResponseRules, StatusRules } from "@x/core/internal/guard";
+import { ErrorSchema, FetchResponseSchema, InfoResponseSchema, QueryResponseSchema, RangeResponseSchema } from "./schemas";
+
+/** The spec's `RangeOk` response. */
+const RangeOkAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": RangeResponseSchema
+};
+
+/** The spec's `QueryOk` response. */
+const QueryOkAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": QueryResponseSchema
+};
+
+/** The spec's `FetchOk` response. */
+const FetchOkAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": FetchResponseSchema
+};
+
+/** The spec's `InfoOk` response. */
+const InfoOkAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": InfoResponseSchema
+};
+
+/** The spec's `BadRequest` response. */
+const BadRequestAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": ErrorSchema
+};
+
+/** The spec's `Unauthorized` response. */
+const UnauthorizedAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": ErrorSchema
+};
+
+/** The spec's `NamespaceNotFound` response. */
+const NamespaceNotFoundAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": ErrorSchema
+};
+
+/** The spec's `WrongDimension` response. */
+const WrongDimensionAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": ErrorSchema
+};
+
+/** The spec's `OtherError` response. */
+const OtherErrorAnswer: StatusRules = {
+  "contentTypes": ["application/json"],
+  "headers": [],
+  "body": ErrorSchema
+};
 
 /**
  * What the spec declares for the answers of each operation, by path template and method:
- * per status, the media types, the required response headers and a compact schema of the
- * JSON body. Imported only by the `/guard` entry point.
+ * per status, the media types, the required response headers and the JSON body's schema.
+ * Imported only by the `/guard` entry point.
  */
 export const responseRules: ResponseRules = {
   "/range": {
-    "POST": {
-      "operation": "POST /range",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "type": "object",
-                "properties": {
-                  "nextCursor": {
-                    "type": "string"
-                  },
-                  "vectors": {
-                    "type": "array",
-                    "items": {
-                      "type": "object",
-                      "properties": {
-                        "id": {
-                          "type": "string"
-                        },
-                        "vector": {
-                          "type": "array",
-                          "items": {
-                            "type": "number"
-                          }
-                        },
-                        "sparseVector": {
-                          "type": "object",
-                          "properties": {
-                            "indices": {
-                              "type": "array",
-                              "items": {
-                                "type": "integer"
-                              }
-                            },
-                            "values": {
-                              "type": "array",
-                              "items": {
-                                "type": "number"
-                              }
-                            }
-                          },
-                          "required": [
-                            "indices",
-                            "values"
-                          ]
-                        },
-                        "metadata": {
-                          "type": "object"
-                        },
-                        "data": {
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "id"
-                      ]
-                    }
-                  }
-                },
-                "required": [
-                  "nextCursor",
-                  "vectors"
-                ]
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "400": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    POST: {
+      operation: "POST /range",
+      responses: {
+        "200": RangeOkAnswer,
+        "400": BadRequestAnswer,
+        "401": UnauthorizedAnswer,
+        "default": OtherErrorAnswer
       }
     }
   },
   "/range/{namespace}": {
-    "POST": {
-      "operation": "POST /range/{namespace}",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "type": "object",
-                "properties": {
-                  "nextCursor": {
-                    "type": "string"
-                  },
-                  "vectors": {
-                    "type": "array",
-                    "items": {
-                      "type": "object",
-                      "properties": {
-                        "id": {
-                          "type": "string"
-                        },
-                        "vector": {
-                          "type": "array",
-                          "items": {
-                            "type": "number"
-                          }
-                        },
-                        "sparseVector": {
-                          "type": "object",
-                          "properties": {
-                            "indices": {
-                              "type": "array",
-                              "items": {
-                                "type": "integer"
-                              }
-                            },
-                            "values": {
-                              "type": "array",
-                              "items": {
-                                "type": "number"
-                              }
-                            }
-                          },
-                          "required": [
-                            "indices",
-                            "values"
-                          ]
-                        },
-                        "metadata": {
-                          "type": "object"
-                        },
-                        "data": {
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "id"
-                      ]
-                    }
-                  }
-                },
-                "required": [
-                  "nextCursor",
-                  "vectors"
-                ]
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "400": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "404": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    POST: {
+      operation: "POST /range/{namespace}",
+      responses: {
+        "200": RangeOkAnswer,
+        "400": BadRequestAnswer,
+        "401": UnauthorizedAnswer,
+        "404": NamespaceNotFoundAnswer,
+        "default": OtherErrorAnswer
       }
     }
   },
   "/query": {
-    "POST": {
-      "operation": "POST /query",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "anyOf": [
-                  {
-                    "type": "array",
-                    "items": {
-                      "type": "object",
-                      "properties": {
-                        "id": {
-                          "type": "string"
-                        },
-                        "vector": {
-                          "type": "array",
-                          "items": {
-                            "type": "number"
-                          }
-                        },
-                        "sparseVector": {
-                          "type": "object",
-                          "properties": {
-                            "indices": {
-                              "type": "array",
-                              "items": {
-                                "type": "integer"
-                              }
-                            },
-                            "values": {
-                              "type": "array",
-                              "items": {
-                                "type": "number"
-                              }
-                            }
-                          },
-                          "required": [
-                            "indices",
-                            "values"
-                          ]
-                        },
-                        "metadata": {
-                          "type": "object"
-                        },
-                        "data": {
-                          "type": "string"
-                        },
-                        "score": {
-                          "type": "number"
-                        }
-                      },
-                      "required": [
-                        "id",
-                        "score"
-                      ]
-                    }
-                  },
-                  {
-                    "type": "array",
-                    "items": {
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "id": {
-                            "type": "string"
-                          },
-                          "vector": {
-                            "type": "array",
-                            "items": {
-                              "type": "number"
-                            }
-                          },
-                          "sparseVector": {
-                            "type": "object",
-                            "properties": {
-                              "indices": {
-                                "type": "array",
-                                "items": {
-                                  "type": "integer"
-                                }
-                              },
-                              "values": {
-                                "type": "array",
-                                "items": {
-                                  "type": "number"
-                                }
-                              }
-                            },
-                            "required": [
-                              "indices",
-                              "values"
-                            ]
-                          },
-                          "metadata": {
-                            "type": "object"
-                          },
-                          "data": {
-                            "type": "string"
-                          },
-                          "score": {
-                            "type": "number"
-                          }
-                        },
-                        "required": [
-                          "id",
-                          "score"
-                        ]
-                      }
-                    }
-                  }
-                ]
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "400": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "422": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    POST: {
+      operation: "POST /query",
+      responses: {
+        "200": QueryOkAnswer,
+        "400": BadRequestAnswer,
+        "401": UnauthorizedAnswer,
+        "422": WrongDimensionAnswer,
+        "default": OtherErrorAnswer
       }
     }
   },
   "/query/{namespace}": {
-    "POST": {
-      "operation": "POST /query/{namespace}",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "anyOf": [
-                  {
-                    "type": "array",
-                    "items": {
-                      "type": "object",
-                      "properties": {
-                        "id": {
-                          "type": "string"
-                        },
-                        "vector": {
-                          "type": "array",
-                          "items": {
-                            "type": "number"
-                          }
-                        },
-                        "sparseVector": {
-                          "type": "object",
-                          "properties": {
-                            "indices": {
-                              "type": "array",
-                              "items": {
-                                "type": "integer"
-                              }
-                            },
-                            "values": {
-                              "type": "array",
-                              "items": {
-                                "type": "number"
-                              }
-                            }
-                          },
-                          "required": [
-                            "indices",
-                            "values"
-                          ]
-                        },
-                        "metadata": {
-                          "type": "object"
-                        },
-                        "data": {
-                          "type": "string"
-                        },
-                        "score": {
-                          "type": "number"
-                        }
-                      },
-                      "required": [
-                        "id",
-                        "score"
-                      ]
-                    }
-                  },
-                  {
-                    "type": "array",
-                    "items": {
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "id": {
-                            "type": "string"
-                          },
-                          "vector": {
-                            "type": "array",
-                            "items": {
-                              "type": "number"
-                            }
-                          },
-                          "sparseVector": {
-                            "type": "object",
-                            "properties": {
-                              "indices": {
-                                "type": "array",
-                                "items": {
-                                  "type": "integer"
-                                }
-                              },
-                              "values": {
-                                "type": "array",
-                                "items": {
-                                  "type": "number"
-                                }
-                              }
-                            },
-                            "required": [
-                              "indices",
-                              "values"
-                            ]
-                          },
-                          "metadata": {
-                            "type": "object"
-                          },
-                          "data": {
-                            "type": "string"
-                          },
-                          "score": {
-                            "type": "number"
-                          }
-                        },
-                        "required": [
-                          "id",
-                          "score"
-                        ]
-                      }
-                    }
-                  }
-                ]
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "400": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "404": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "422": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    POST: {
+      operation: "POST /query/{namespace}",
+      responses: {
+        "200": QueryOkAnswer,
+        "400": BadRequestAnswer,
+        "401": UnauthorizedAnswer,
+        "404": NamespaceNotFoundAnswer,
+        "422": WrongDimensionAnswer,
+        "default": OtherErrorAnswer
       }
     }
   },
   "/fetch": {
-    "POST": {
-      "operation": "POST /fetch",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "type": "array",
-                "items": {
-                  "anyOf": [
-                    {
-                      "type": "object",
-                      "properties": {
-                        "id": {
-                          "type": "string"
-                        },
-                        "vector": {
-                          "type": "array",
-                          "items": {
-                            "type": "number"
-                          }
-                        },
-                        "sparseVector": {
-                          "type": "object",
-                          "properties": {
-                            "indices": {
-                              "type": "array",
-                              "items": {
-                                "type": "integer"
-                              }
-                            },
-                            "values": {
-                              "type": "array",
-                              "items": {
-                                "type": "number"
-                              }
-                            }
-                          },
-                          "required": [
-                            "indices",
-                            "values"
-                          ]
-                        },
-                        "metadata": {
-                          "type": "object"
-                        },
-                        "data": {
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "id"
-                      ]
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ]
-                }
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "400": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    POST: {
+      operation: "POST /fetch",
+      responses: {
+        "200": FetchOkAnswer,
+        "400": BadRequestAnswer,
+        "401": UnauthorizedAnswer,
+        "default": OtherErrorAnswer
       }
     }
   },
   "/fetch/{namespace}": {
-    "POST": {
-      "operation": "POST /fetch/{namespace}",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "type": "array",
-                "items": {
-                  "anyOf": [
-                    {
-                      "type": "object",
-                      "properties": {
-                        "id": {
-                          "type": "string"
-                        },
-                        "vector": {
-                          "type": "array",
-                          "items": {
-                            "type": "number"
-                          }
-                        },
-                        "sparseVector": {
-                          "type": "object",
-                          "properties": {
-                            "indices": {
-                              "type": "array",
-                              "items": {
-                                "type": "integer"
-                              }
-                            },
-                            "values": {
-                              "type": "array",
-                              "items": {
-                                "type": "number"
-                              }
-                            }
-                          },
-                          "required": [
-                            "indices",
-                            "values"
-                          ]
-                        },
-                        "metadata": {
-                          "type": "object"
-                        },
-                        "data": {
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "id"
-                      ]
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ]
-                }
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "400": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "404": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    POST: {
+      operation: "POST /fetch/{namespace}",
+      responses: {
+        "200": FetchOkAnswer,
+        "400": BadRequestAnswer,
+        "401": UnauthorizedAnswer,
+        "404": NamespaceNotFoundAnswer,
+        "default": OtherErrorAnswer
       }
     }
   },
   "/info": {
-    "GET": {
-      "operation": "GET /info",
-      "responses": {
-        "200": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "result": {
-                "type": "object",
-                "properties": {
-                  "vectorCount": {
-                    "type": "integer"
-                  },
-                  "pendingVectorCount": {
-                    "type": "integer"
-                  },
-                  "indexSize": {
-                    "type": "integer"
-                  },
-                  "dimension": {
-                    "type": "integer"
-                  },
-                  "similarityFunction": {
-                    "type": "string"
-                  },
-                  "indexType": {
-                    "enum": [
-                      "DENSE",
-                      "SPARSE",
-                      "HYBRID"
-                    ]
-                  },
-                  "denseIndex": {
-                    "type": "object",
-                    "properties": {
-                      "dimension": {
-                        "type": "integer"
-                      },
-                      "similarityFunction": {
-                        "enum": [
-                          "COSINE",
-                          "EUCLIDEAN",
-                          "DOT_PRODUCT"
-                        ]
-                      },
-                      "embeddingModel": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "dimension",
-                      "similarityFunction",
-                      "embeddingModel"
-                    ]
-                  },
-                  "sparseIndex": {
-                    "type": "object",
-                    "properties": {
-                      "embeddingModel": {
-                        "type": "string"
-                      }
-                    },
-                    "required": [
-                      "embeddingModel"
-                    ]
-                  },
-                  "namespaces": {
-                    "type": "object",
-                    "additional": {
-                      "type": "object",
-                      "properties": {
-                        "vectorCount": {
-                          "type": "integer"
-                        },
-                        "pendingVectorCount": {
-                          "type": "integer"
-                        }
-                      },
-                      "required": [
-                        "vectorCount",
-                        "pendingVectorCount"
-                      ]
-                    }
-                  }
-                },
-                "required": [
-                  "vectorCount",
-                  "pendingVectorCount",
-                  "indexSize",
-                  "dimension",
-                  "similarityFunction",
-                  "indexType",
-                  "namespaces"
-                ]
-              }
-            },
-            "required": [
-              "result"
-            ]
-          }
-        },
-        "401": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        },
-        "default": {
-          "contentTypes": [
-            "application/json"
-          ],
-          "headers": [],
-          "body": {
-            "type": "object",
-            "properties": {
-              "error": {
-                "type": "string"
-              },
-              "status": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "error",
-              "status"
-            ]
-          }
-        }
+    GET: {
+      operation: "GET /info",
+      responses: {
+        "200": InfoOkAnswer,
+        "401": UnauthorizedAnswer,
+        "default": OtherErrorAnswer
       }
     }
   }

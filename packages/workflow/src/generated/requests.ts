@@ -1,6 +1,6 @@
 // Generated from specs/workflow/openapi.yaml by scripts/gen.mjs. Do not edit: run `pnpm gen`.
 
-import type { SpecRule } from "@x/core/internal";
+import type { Schema } from "@x/core/internal";
 
 /** The header parameters of the spec's components with a rule beyond being a string, by name. */
 export const headerParameters: {
@@ -77,7 +77,7 @@ export const headerParameters: {
     "type": "string",
     "pattern": "^(?:[\\s0-9.+\\-*/(),]|retried|pow|exp|sqrt|abs|floor|ceil|round|min|max)+$"
   }
-} as const satisfies Record<string, SpecRule>;
+} as const satisfies Record<string, Schema>;
 
 /** The media types of each request body an operation takes, by its name under components. */
 export const mediaTypes: {
