@@ -2,7 +2,7 @@
 // anything is written: the same index (type, dimension, metric), and within the limits.
 import { ValidationError } from "@x/core";
 import type { IndexConfig } from "../vector/types.js";
-import type { LiveIndex } from "./live-index.js";
+import { type LiveIndex, quoted } from "./live-index.js";
 import type { ImportTarget } from "./target.js";
 
 /**
@@ -56,7 +56,7 @@ export function checkFits(live: LiveIndex, names: string[], target: ImportTarget
     if (rows * want.dimension * 4 > DENSE_NAMESPACE_BYTES) {
       throw new ValidationError(
         "namespaces",
-        `namespace "${name}" would hold up to ${rows} dense vectors of ${want.dimension} dimensions, over the 4 GiB a namespace of the dev server holds; import it into a dev server of its own, or in parts`,
+        `namespace ${quoted(name)} would hold up to ${rows} dense vectors of ${want.dimension} dimensions, over the 4 GiB a namespace of the dev server holds; import it into a dev server of its own, or in parts`,
       );
     }
   }

@@ -63,6 +63,34 @@ const OPTION_NAMES = {
 export const DEFAULT_PAGE_SIZE = 1000;
 
 /**
+ * Refuses a `url` that cannot reach a live index, before anything is sent (so a certain
+ * failure is not retried), and without quoting it: a URL may carry a password.
+ */
+export function checkLiveUrl(url: unknown): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    throw new ValidationError(
+      "url",
+      "is not a URL; give the live index's REST URL, such as https://example.com",
+    );
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new ValidationError(
+      "url",
+      `must be an http(s) URL, not ${parsed.protocol}; give the live index's REST URL`,
+    );
+  }
+  if (parsed.username !== "" || parsed.password !== "") {
+    throw new ValidationError(
+      "url",
+      "carries a user name or password (user:password@); the token authenticates: remove them from the URL, and change that password if it was a real one",
+    );
+  }
+}
+
+/**
  * The options, checked: the fields the client does not check itself (it checks `url`,
  * `token`, `maxRetries` and `timeoutMs` when it is made, naming them the same way).
  */
@@ -74,6 +102,7 @@ export function importOptions(options: ImportOptions): ImportOptions {
     );
   }
   refuseUnknownOptions(options, OPTION_NAMES);
+  checkLiveUrl(options.url);
   const { namespaces, signal, onProgress, pageSize } = options;
   // Here rather than at the first page, which comes after the live `info` was read.
   if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize >= 1)) {
