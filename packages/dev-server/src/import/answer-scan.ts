@@ -36,6 +36,18 @@ export const IMPORT_ANSWER_LIMITS: AnswerLimits = {
   maxErrorBytes: 64 * 1024,
 };
 
+/**
+ * The probe's bounds. It asks for one record at a time (a range of 1, a query of topK 1, a
+ * fetch of one id) without vectors: an answer is a record's id, metadata (the service caps
+ * it at 48 KiB: at most about 25,000 items) and data, well under 1 MiB and 50,000 items. The
+ * spec guard then walks at most that much, whatever the live service sends.
+ */
+export const PROBE_ANSWER_LIMITS: AnswerLimits = {
+  maxBytes: 1024 * 1024,
+  maxItems: 50_000,
+  maxErrorBytes: 64 * 1024,
+};
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;

@@ -3,9 +3,9 @@
 // - a 2xx body past the bytes, depth or items of its `AnswerLimits` is refused at the first
 //   byte past the bound (the rest is never read), so the client's JSON.parse, the one step
 //   done in one go, stays short (answer-scan.ts measures it);
-// - an error body is read to `maxErrorBytes`, and the client gets only its `error` message
-//   (cut to a line), so the client's redaction walks one string, not every string of a
-//   24 MB body.
+// - an error body is read to `maxErrorBytes`, and the client gets only its top-level scalar
+//   fields (`error`, `status`; strings cut to a line), so the client's redaction walks a few
+//   strings, not every string of a 24 MB body.
 // A refusal aborts the call with an OffSpecAnswerError as the reason: the client does not
 // retry an abort (an answer that broke the spec would break it again), and `call` rethrows
 // the reason itself.
@@ -53,10 +53,24 @@ function errorBody(bytes: Buffer, cut: boolean, max: number): string {
     // A proxy's page: the client quotes its start.
     return text;
   }
-  const error = (body as { error?: unknown } | null)?.error;
-  return JSON.stringify(
-    typeof error === "string" ? { error: error.slice(0, ERROR_MESSAGE_CHARS) } : {},
-  );
+  return JSON.stringify(errorFields(body));
+}
+
+/** Fields of an error body kept: the spec's are scalars (`error`, `status`). */
+const ERROR_FIELDS = 16;
+
+/**
+ * An error body's top-level scalar fields (the first ERROR_FIELDS), strings cut to a line:
+ * what the client's message and the spec guard look at, and no more.
+ */
+function errorFields(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return {};
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body).slice(0, ERROR_FIELDS)) {
+    if (typeof value === "string") kept[name.slice(0, 100)] = value.slice(0, ERROR_MESSAGE_CHARS);
+    else if (typeof value !== "object" || value === null) kept[name.slice(0, 100)] = value;
+  }
+  return kept;
 }
 
 /** One client's connection to a live service; its calls are made one at a time, through `call`. */

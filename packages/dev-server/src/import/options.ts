@@ -63,31 +63,24 @@ const OPTION_NAMES = {
 export const DEFAULT_PAGE_SIZE = 1000;
 
 /**
- * Refuses a `url` that cannot reach a live index, before anything is sent (so a certain
- * failure is not retried), and without quoting it: a URL may carry a password.
+ * What is wrong with `url` as a live service's URL, undefined when nothing is. Checked before
+ * anything is sent (so a certain failure is not retried), and said without quoting it: a URL
+ * may carry a password.
  */
-export function checkLiveUrl(url: unknown): void {
+export function liveUrlProblem(url: unknown): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(String(url));
   } catch {
-    throw new ValidationError(
-      "url",
-      "is not a URL; give the live index's REST URL, such as https://example.com",
-    );
+    return "is not a URL: give the service's REST URL, such as https://example.com";
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ValidationError(
-      "url",
-      `must be an http(s) URL, not ${parsed.protocol}; give the live index's REST URL`,
-    );
+    return "must be an http(s) URL, such as https://example.com";
   }
   if (parsed.username !== "" || parsed.password !== "") {
-    throw new ValidationError(
-      "url",
-      "carries a user name or password (user:password@); the token authenticates: remove them from the URL, and change that password if it was a real one",
-    );
+    return "carries a user name or password (user:password@), which is never sent: the token authenticates. Remove them from the URL, and change that password if it was a real one";
   }
+  return undefined;
 }
 
 /**
@@ -102,7 +95,8 @@ export function importOptions(options: ImportOptions): ImportOptions {
     );
   }
   refuseUnknownOptions(options, OPTION_NAMES);
-  checkLiveUrl(options.url);
+  const problem = liveUrlProblem(options.url);
+  if (problem !== undefined) throw new ValidationError("url", problem);
   const { namespaces, signal, onProgress, pageSize } = options;
   // Here rather than at the first page, which comes after the live `info` was read.
   if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize >= 1)) {
