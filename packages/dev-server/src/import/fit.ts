@@ -2,7 +2,7 @@
 // anything is written: the same index (type, dimension, metric), and within the limits.
 import { ValidationError } from "@x/core";
 import type { IndexConfig } from "../vector/types.js";
-import { type LiveIndex, quoted } from "./live-index.js";
+import type { LiveIndex, Quote } from "./live-index.js";
 import type { ImportTarget } from "./target.js";
 
 /**
@@ -17,7 +17,12 @@ function describe(index: IndexConfig): string {
 }
 
 /** Throws a ValidationError naming what differs, or the limit the records would pass. */
-export function checkFits(live: LiveIndex, names: string[], target: ImportTarget): void {
+export function checkFits(
+  live: LiveIndex,
+  names: string[],
+  target: ImportTarget,
+  quoted: Quote,
+): void {
   const want = live.index;
   const have = target.index;
   const start = `the live index is ${describe(want)} but this dev server runs ${describe(have)}`;

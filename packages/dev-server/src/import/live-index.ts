@@ -3,6 +3,7 @@
 import { ValidationError } from "@x/core";
 import type { IndexInfo } from "@x/vector";
 import type { IndexConfig, IndexType, Metric } from "../vector/types.js";
+import { printable } from "./printable.js";
 
 const TYPES: readonly string[] = ["DENSE", "SPARSE", "HYBRID"] satisfies IndexType[];
 const METRICS: readonly string[] = ["COSINE", "EUCLIDEAN", "DOT_PRODUCT"] satisfies Metric[];
@@ -13,10 +14,19 @@ export const MAX_DIMENSION = 65_536;
 /** Characters of a live value quoted in a message: enough to recognise it. */
 const QUOTED_CHARS = 80;
 
-/** A value the live index gave, as a message quotes it: in JSON, cut to QUOTED_CHARS. */
-export function quoted(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
-  return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}...` : text;
+/** How a message quotes a value the live index gave. */
+export type Quote = (value: unknown) => string;
+
+/**
+ * Quotes live values in JSON, made printable with `secrets` redacted first and then cut to
+ * QUOTED_CHARS: cut first, a secret at the cut would keep the part before it.
+ */
+export function quoter(secrets: readonly string[]): Quote {
+  const shown = printable(secrets);
+  return (value) => {
+    const text = shown(typeof value === "string" ? JSON.stringify(value) : String(value));
+    return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}...` : text;
+  };
 }
 
 export interface LiveIndex {
@@ -26,7 +36,7 @@ export interface LiveIndex {
 }
 
 /** The live index of `info`; a ValidationError when it is of a kind the dev server does not emulate. */
-export function liveIndexOf(info: IndexInfo): LiveIndex {
+export function liveIndexOf(info: IndexInfo, quoted: Quote): LiveIndex {
   const { indexType, similarityFunction, dimension } = info;
   if (!TYPES.includes(indexType)) {
     throw new ValidationError(
@@ -50,11 +60,11 @@ export function liveIndexOf(info: IndexInfo): LiveIndex {
       `the live index reports a dimension of ${quoted(dimension)}, where the dev server takes 1 to ${MAX_DIMENSION}; check the URL points at a vector index`,
     );
   }
-  return { index: indexOf(info), counts: countsOf(info) };
+  return { index: indexOf(info), counts: countsOf(info, quoted) };
 }
 
 /** Records of each namespace; a count that is no count is off-spec. */
-function countsOf(info: IndexInfo): Map<string, number> {
+function countsOf(info: IndexInfo, quoted: Quote): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [name, ns] of Object.entries(info.namespaces)) {
     const count = ns.vectorCount + ns.pendingVectorCount;
@@ -79,7 +89,11 @@ function indexOf(info: IndexInfo): IndexConfig {
 }
 
 /** The namespaces to import: the ones asked for (each must exist on the live index), else all. */
-export function namespacesToImport(live: LiveIndex, asked: string[] | undefined): string[] {
+export function namespacesToImport(
+  live: LiveIndex,
+  asked: string[] | undefined,
+  quoted: Quote,
+): string[] {
   const all = [...live.counts.keys()];
   if (asked === undefined) return all;
   for (const name of asked) {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { RangePage, VectorIndex, VectorRecord } from "@x/vector";
 import { IMPORT_ANSWER_LIMITS, OffSpecAnswerError } from "./answer-scan.js";
 import type { LiveConnection } from "./live-connection.js";
-import { quoted } from "./live-index.js";
+import type { Quote } from "./live-index.js";
 
 /**
  * Characters of a cursor. The service's cursors are short (a record's position or id); one
@@ -55,26 +55,28 @@ export interface PagingOf {
   cursor: string;
   pageSize: number;
   signal: AbortSignal | undefined;
+  quoted: Quote;
 }
 
-function offSpec(namespace: string, what: string): OffSpecAnswerError {
+function offSpec(paging: PagingOf, what: string): OffSpecAnswerError {
+  const namespace = paging.quoted(paging.namespace);
   return new OffSpecAnswerError(
-    `the live index's range of namespace ${quoted(namespace)} ${what}, which the vector service's spec does not allow; check the URL points at a vector index, or tell its maintainers`,
+    `the live index's range of namespace ${namespace} ${what}, which the vector service's spec does not allow; check the URL points at a vector index, or tell its maintainers`,
   );
 }
 
 /** The cursor a page ends with, checked before anything keeps it. */
-function checkedCursor(page: RangePage, namespace: string): string {
+function checkedCursor(page: RangePage, paging: PagingOf): string {
   const next: unknown = page.nextCursor;
   if (typeof next !== "string") {
     throw offSpec(
-      namespace,
-      `gave a nextCursor that is ${next === null ? "null" : `a ${typeof next}`}, not a string`,
+      paging,
+      `gave a nextCursor of type ${next === null ? "null" : typeof next}, not a string`,
     );
   }
   if (next.length > MAX_CURSOR_LENGTH) {
     throw offSpec(
-      namespace,
+      paging,
       `gave a nextCursor of ${next.length} characters, over ${MAX_CURSOR_LENGTH}`,
     );
   }
@@ -118,7 +120,6 @@ async function rangeFitting(paging: PagingOf, cursor: string, size: number) {
 
 /** The pages from `paging.cursor` to the last, each checked as the file's comment says. */
 export async function* livePages(paging: PagingOf): AsyncGenerator<LivePage> {
-  const { namespace } = paging;
   const seen = new SeenCursors();
   let cursor = paging.cursor;
   let size = paging.pageSize;
@@ -126,17 +127,17 @@ export async function* livePages(paging: PagingOf): AsyncGenerator<LivePage> {
   for (;;) {
     const { page, limit } = await rangeFitting(paging, cursor, size);
     size = limit;
-    const next = checkedCursor(page, namespace);
+    const next = checkedCursor(page, paging);
     if (page.vectors.length > limit) {
-      throw offSpec(namespace, `answered ${page.vectors.length} records to a limit of ${limit}`);
+      throw offSpec(paging, `answered ${page.vectors.length} records to a limit of ${limit}`);
     }
     empty = page.vectors.length === 0 ? empty + 1 : 0;
     if (empty > MAX_EMPTY_PAGES && next !== "") {
-      throw offSpec(namespace, `answered ${empty} empty pages in a row, each with a new cursor`);
+      throw offSpec(paging, `answered ${empty} empty pages in a row, each with a new cursor`);
     }
     seen.add(cursor);
     if (next !== "" && seen.has(next)) {
-      throw offSpec(namespace, "gave a cursor it had given before: its pages loop");
+      throw offSpec(paging, "gave a cursor it had given before: its pages loop");
     }
     yield { records: page.vectors, next };
     if (next === "") return;

@@ -10,7 +10,13 @@ import type { VectorRecordInput } from "../vector/types.js";
 import { IMPORT_ANSWER_LIMITS } from "./answer-scan.js";
 import { checkFits } from "./fit.js";
 import { LiveConnection } from "./live-connection.js";
-import { type LiveIndex, liveIndexOf, namespacesToImport, quoted } from "./live-index.js";
+import {
+  type LiveIndex,
+  liveIndexOf,
+  namespacesToImport,
+  type Quote,
+  quoter,
+} from "./live-index.js";
 import { livePages, pageSizeFor } from "./live-pages.js";
 import { type ImportOptions, type ImportResult, importOptions } from "./options.js";
 import { printable } from "./printable.js";
@@ -40,7 +46,12 @@ function inputOf(record: VectorRecord): VectorRecordInput {
 }
 
 /** Writes one slice; a record the dev server refuses is named by its id and namespace. */
-function writeSlice(target: ImportTarget, slice: VectorRecord[], namespace: string): void {
+function writeSlice(
+  target: ImportTarget,
+  slice: VectorRecord[],
+  namespace: string,
+  quoted: Quote,
+): void {
   try {
     target.write(slice.map(inputOf), namespace);
   } catch (error) {
@@ -57,10 +68,15 @@ function writeSlice(target: ImportTarget, slice: VectorRecord[], namespace: stri
 }
 
 /** Writes one page, WRITE_SLICE records a turn (an empty page too: it makes the namespace). */
-async function writePage(target: ImportTarget, records: VectorRecord[], namespace: string) {
+async function writePage(
+  target: ImportTarget,
+  records: VectorRecord[],
+  namespace: string,
+  quoted: Quote,
+) {
   for (let at = 0; at === 0 || at < records.length; at += WRITE_SLICE) {
     if (at > 0) await nextTurn();
-    writeSlice(target, records.slice(at, at + WRITE_SLICE), namespace);
+    writeSlice(target, records.slice(at, at + WRITE_SLICE), namespace, quoted);
   }
 }
 
@@ -83,11 +99,12 @@ interface NamespaceRun {
   resume: ResumePoints;
   source: string;
   live: LiveIndex;
+  quoted: Quote;
 }
 
 /** Imports one namespace from its resume point; resolves with the records written. */
 async function importNamespace(run: NamespaceRun, namespace: string, done: number, total: number) {
-  const { options, resume, source, target } = run;
+  const { options, resume, source, target, quoted } = run;
   const pageSize = options.pageSize ?? pageSizeFor(run.live.index.dimension);
   const counted = run.live.counts.get(namespace) ?? 0;
   const allowed = recordsAllowed(counted, pageSize);
@@ -99,6 +116,7 @@ async function importNamespace(run: NamespaceRun, namespace: string, done: numbe
     cursor: resume.cursor(source, namespace) ?? "0",
     pageSize,
     signal: options.signal,
+    quoted,
   });
   for await (const page of pages) {
     if (records + page.records.length > allowed) {
@@ -107,7 +125,7 @@ async function importNamespace(run: NamespaceRun, namespace: string, done: numbe
         `the live index sent more than ${allowed} records of namespace ${quoted(namespace)}, where its info counted ${counted} (the import takes a tenth more and a page, for writes made meanwhile); the records before are imported: run the import again once the index is not being written, or check the URL`,
       );
     }
-    await writePage(target, page.records, namespace);
+    await writePage(target, page.records, namespace, quoted);
     await target.pageWritten?.({
       source,
       namespace,
@@ -157,28 +175,30 @@ function liveClient(options: ImportOptions): { client: VectorIndex; connection: 
 async function readLiveIndex(
   client: VectorIndex,
   connection: LiveConnection,
-  signal?: AbortSignal,
+  options: ImportOptions,
 ) {
-  return liveIndexOf(await connection.call(signal, (s) => client.info({ signal: s })));
+  const info = await connection.call(options.signal, (s) => client.info({ signal: s }));
+  return liveIndexOf(info, quoter([options.token]));
 }
 
 /** The live index at `options.url`, as its `info` describes it (options checked first). */
 export async function liveIndexAt(given: ImportOptions): Promise<LiveIndex> {
   const options = importOptions(given);
   const { client, connection } = liveClient(options);
-  return readLiveIndex(client, connection, options.signal);
+  return readLiveIndex(client, connection, options);
 }
 
 async function importAll(target: ImportTarget, options: ImportOptions, resume: ResumePoints) {
   const { client, connection } = liveClient(options);
   const source = sourceOf(options.url);
-  const live = await readLiveIndex(client, connection, options.signal);
-  const names = namespacesToImport(live, options.namespaces);
-  checkFits(live, names, target);
+  const live = await readLiveIndex(client, connection, options);
+  const quoted = quoter([options.token]);
+  const names = namespacesToImport(live, options.namespaces, quoted);
+  checkFits(live, names, target, quoted);
 
   const pending = names.filter((name) => resume.cursor(source, name) !== "");
   const total = pending.reduce((sum, name) => sum + (live.counts.get(name) ?? 0), 0);
-  const run = { client, connection, target, options, resume, source, live };
+  const run = { client, connection, target, options, resume, source, live, quoted };
   let records = 0;
   for (const namespace of pending) {
     records += await importNamespace(run, namespace, records, total);

@@ -5,7 +5,7 @@ import { type IndexInfo, VectorIndex } from "@x/vector";
 import { specGuard } from "@x/vector/guard";
 import { PROBE_ANSWER_LIMITS } from "../import/answer-scan.js";
 import { LiveConnection } from "../import/live-connection.js";
-import { MAX_DIMENSION, quoted } from "../import/live-index.js";
+import { MAX_DIMENSION } from "../import/live-index.js";
 import { type ProbeStep, probeStep } from "./probe-steps.js";
 
 /** A random value for each of `dimension` dimensions, in [-1, 1). */
@@ -30,7 +30,9 @@ function noQuery(info: IndexInfo | undefined): string | undefined {
   if (Number.isSafeInteger(dimension) && dimension >= 1 && dimension <= MAX_DIMENSION) {
     return undefined;
   }
-  return `info's dimension ${quoted(dimension)} is not one of 1 to ${MAX_DIMENSION}`;
+  // JSON of a number is the number; of anything else (a hostile string), its type is enough.
+  const shown = typeof dimension === "number" ? String(dimension) : `a ${typeof dimension}`;
+  return `info's dimension ${shown} is not one of 1 to ${MAX_DIMENSION}`;
 }
 
 /** The vector index at `url`, probed: one step per call, in order. */
