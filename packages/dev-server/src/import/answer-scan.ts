@@ -106,9 +106,24 @@ export class OffSpecAnswerError extends Error {
   override readonly name = "OffSpecAnswerError";
   constructor(
     message: string,
-    /** The bound it passed, when it passed one of its size: a smaller page may fit. */
+    /** The bound it passed when it passed one of its size: a smaller page may fit. */
     readonly tooLarge = false,
   ) {
     super(message);
+  }
+}
+
+/** An answer past one of its AnswerLimits, refused before it was parsed. */
+export class AnswerOverBoundError extends OffSpecAnswerError {
+  constructor(
+    /** The call it answered, as the message names it: `range of namespace "docs"`. */
+    call: string,
+    /** The bound it passed: `nests deeper than 256 levels`. */
+    readonly broken: string,
+  ) {
+    super(
+      `the live service's answer to ${call} ${broken}, and was refused before it was parsed; check the URL points at the service, or tell its maintainers`,
+      !broken.startsWith("nests"),
+    );
   }
 }

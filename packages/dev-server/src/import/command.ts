@@ -69,7 +69,9 @@ export async function runImportCommand(
       signal: controller.signal,
       onProgress(progress) {
         records = progress.records;
-        reporter.page({ ...progress, namespace: shown(progress.namespace) });
+        // Escaped as in JSON first: a control character shows as `\u001b`, not as nothing.
+        const namespace = shown(JSON.stringify(progress.namespace).slice(1, -1));
+        reporter.page({ ...progress, namespace });
       },
     });
     reporter.done();

@@ -11,6 +11,7 @@
 // the reason itself.
 import {
   type AnswerLimits,
+  AnswerOverBoundError,
   AnswerScan,
   MAX_ANSWER_DEPTH,
   OffSpecAnswerError,
@@ -75,7 +76,7 @@ function errorFields(body: unknown): Record<string, unknown> {
 
 /** One client's connection to a live service; its calls are made one at a time, through `call`. */
 export class LiveConnection {
-  private current: AbortController | undefined;
+  private current: { controller: AbortController; call: string } | undefined;
 
   constructor(private readonly limits: AnswerLimits) {}
 
@@ -92,15 +93,18 @@ export class LiveConnection {
   };
 
   /**
-   * Runs one client call with a signal that also ends when an answer is refused; rejects
-   * with the OffSpecAnswerError then, else as the call does (the caller's abort included).
+   * Runs one client call (`call` names it in a refusal: `range of namespace "docs"`) with a
+   * signal that also ends when an answer is refused; rejects with the AnswerOverBoundError
+   * then, else as the call does (the caller's abort included).
    */
   async call<T>(
+    call: string,
     signal: AbortSignal | undefined,
     run: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
     const controller = new AbortController();
-    this.current = controller;
+    const current = { controller, call };
+    this.current = current;
     const both =
       signal === undefined ? controller.signal : AbortSignal.any([signal, controller.signal]);
     try {
@@ -109,7 +113,7 @@ export class LiveConnection {
       const reason: unknown = controller.signal.reason;
       throw reason instanceof OffSpecAnswerError ? reason : error;
     } finally {
-      if (this.current === controller) this.current = undefined;
+      if (this.current === current) this.current = undefined;
     }
   }
 
@@ -124,8 +128,8 @@ export class LiveConnection {
       const broken = scan.feed(value);
       if (broken !== undefined) {
         reader.cancel().catch(() => {});
-        const error = new OffSpecAnswerError(`the answer ${broken}`, !broken.startsWith("nests"));
-        this.current?.abort(error);
+        const error = new AnswerOverBoundError(this.current?.call ?? "a call", broken);
+        this.current?.controller.abort(error);
         throw error;
       }
       chunks.push(value);

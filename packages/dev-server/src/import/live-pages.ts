@@ -108,7 +108,8 @@ async function rangeFitting(paging: PagingOf, cursor: string, size: number) {
   };
   for (let limit = size; ; limit = Math.ceil(limit / 2)) {
     try {
-      const page = await connection.call(signal, (s) =>
+      const call = `range of namespace ${paging.quoted(namespace)}`;
+      const page = await connection.call(call, signal, (s) =>
         client.namespace(namespace).range({ ...range, limit }, { signal: s }),
       );
       return { page, limit };

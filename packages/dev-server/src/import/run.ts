@@ -177,7 +177,7 @@ async function readLiveIndex(
   connection: LiveConnection,
   options: ImportOptions,
 ) {
-  const info = await connection.call(options.signal, (s) => client.info({ signal: s }));
+  const info = await connection.call("info", options.signal, (s) => client.info({ signal: s }));
   return liveIndexOf(info, quoter([options.token]));
 }
 

@@ -3,7 +3,7 @@
 // never by its message, which may quote the service.
 import type { Middleware } from "@x/vector";
 import type { SpecDrift, SpecGuard } from "@x/vector/guard";
-import { OffSpecAnswerError } from "../import/answer-scan.js";
+import { AnswerOverBoundError } from "../import/answer-scan.js";
 
 /**
  * Drifts of one call the probe keeps (the table shows each): a service that drifts in more
@@ -38,7 +38,7 @@ export interface ProbeStep {
  * or for an answer the probe refused, what it passed (the probe's own words).
  */
 function failureOf(error: unknown): string {
-  if (error instanceof OffSpecAnswerError) return `refused: ${error.message}`;
+  if (error instanceof AnswerOverBoundError) return `refused: the answer ${error.broken}`;
   if (!(error instanceof Error)) return "an error";
   const { status, code } = error as { status?: unknown; code?: unknown };
   if (typeof status === "number") return `${error.name} ${status}`;

@@ -45,7 +45,7 @@ export async function probeVector(url: string, token: string): Promise<ProbeStep
   const guard = () => specGuard({ mode: "collect" });
   const steps: ProbeStep[] = [];
   const step = <T>(name: string, call: (signal: AbortSignal) => Promise<T>) =>
-    probeStep(name, index, guard(), () => connection.call(undefined, call));
+    probeStep(name, index, guard(), () => connection.call(name, undefined, call));
 
   const info = await step("info", (signal) => index.info({ signal }));
   steps.push(info.step);
