@@ -28,7 +28,8 @@ Copies a live vector index (every namespace, or those named) into the state file
                       dimension and metric when it does not exist
   --namespace NAME    a namespace to import ("" is the default one); repeat for more;
                       every namespace when absent
-  --page-size N       records per range request (default 1000)
+  --page-size N       records per range request (default: as many as fit an answer's
+                      bounds, at most 1000; 669 of 384 dimensions)
   --max-retries N     HTTP retries of each request, as the client's maxRetries (default 2)
 
 Ctrl+C stops it between two pages and saves what was imported; running the same command

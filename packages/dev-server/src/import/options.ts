@@ -15,7 +15,11 @@ export interface ImportOptions {
   signal?: AbortSignal | undefined;
   /** Called after each page is written, with the counts so far. */
   onProgress?: ((progress: ImportProgress) => void) | undefined;
-  /** Records per range request (its `limit`); 1000 by default. */
+  /**
+   * Records per range request (its `limit`); by default as many as fit the bounds of one
+   * answer the import reads, at most 1000 (669 of 384 dimensions). A page over them is asked
+   * again at half the size.
+   */
   pageSize?: number | undefined;
   /** HTTP retries of each request after a retryable failure, as the client's option (default 2). */
   maxRetries?: number | undefined;
@@ -58,9 +62,6 @@ const OPTION_NAMES = {
     "timeoutMs",
   ],
 };
-
-/** Records per page when `pageSize` is left out: the most the dev server's range gives by default. */
-export const DEFAULT_PAGE_SIZE = 1000;
 
 /**
  * What is wrong with `url` as a live service's URL, undefined when nothing is. Checked before

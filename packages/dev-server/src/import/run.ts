@@ -87,7 +87,7 @@ async function writePage(
  * page a small one. Past that the live index is not the one `info` described, and the import
  * stops rather than fill the memory and disk with what it keeps sending.
  */
-export function recordsAllowed(counted: number, pageSize: number): number {
+function recordsAllowed(counted: number, pageSize: number): number {
   return counted + Math.ceil(counted / 10) + pageSize;
 }
 
