@@ -161,11 +161,14 @@ describe("x-dev import", () => {
 
   it.each([
     [["--from", "http://127.0.0.1:1", "--token", "t"], "import needs --state"],
-    [["--from", "http://127.0.0.1:1", "--state", "f"], "import needs --token"],
+    [["--from", "http://127.0.0.1:1", "--state", "f"], "import needs the live index's token"],
     [["--form", "http://127.0.0.1:1"], "unknown option --form; did you mean --from?"],
-    [["--from", "u", "--token", "t", "--state", "f", "--page-size", "0"], "--page-size must be"],
     [
-      ["--from", "u", "--token", "t", "--state", "f", "extra"],
+      ["--from", "http://u", "--token", "t", "--state", "f", "--page-size", "0"],
+      "--page-size must be",
+    ],
+    [
+      ["--from", "http://u", "--token", "t", "--state", "f", "extra"],
       'import takes flags only, got "extra"',
     ],
   ])("exits 2 on %j, before anything is sent", async (args, message) => {
@@ -176,7 +179,7 @@ describe("x-dev import", () => {
       stderr: { write: (text: string) => (printed += text) },
       onInterrupt: () => () => {},
     };
-    expect(await runImportCommand(args, io)).toBe(2);
+    expect(await runImportCommand(args, io, {})).toBe(2);
     expect(printed).toContain(`x-dev: ${message}`);
   });
 });

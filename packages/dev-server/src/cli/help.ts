@@ -5,7 +5,7 @@ export const HELP = `Usage: x-dev start [options]
 Runs local emulators of the workflow and vector services until Ctrl+C, with a dashboard of
 runs and vectors at the workflow URL (the banner prints its address with the token).
 
-x-dev import --from <vector URL> --token <token> --state <file> copies a live vector index
+VECTOR_TOKEN=<token> x-dev import --from <vector URL> --state <file> copies a live index
 into a state file that --state serves; "x-dev import --help" lists its options.
 
 x-dev probe --vector <URL> (or --workflow <URL> --url <your endpoint>) checks a live

@@ -13,7 +13,7 @@ import { commandError, explainParseError, UsageError } from "./usage.js";
 /** Runs the command; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   // `import` has flags of its own (its --token is the live index's).
-  if (argv[0] === "import") return runImportCommand(argv.slice(1), processIo);
+  if (argv[0] === "import") return runImportCommand(argv.slice(1), processIo, process.env);
   // `probe` too: see src/probe/.
   if (argv[0] === "probe") return runProbe(argv.slice(1), process.env, processIo);
   let parsed: ReturnType<typeof parse>;

@@ -12,7 +12,7 @@ export class UsageError extends Error {}
  * script that forgot the command fails). The full help is one flag away, not dumped here.
  */
 export const SHORT_USAGE = `Usage: x-dev start [options]
-       x-dev import --from <vector URL> --token <token> --state <file>
+       x-dev import --from <vector URL> --state <file>  (token: VECTOR_TOKEN)
        x-dev probe --vector <URL> | --workflow <URL> --url <URL>
 
 Starts local emulators of the workflow and vector services until Ctrl+C, imports a live

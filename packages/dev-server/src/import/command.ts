@@ -1,6 +1,7 @@
 // `x-dev import`: a live vector index copied into a state file, with progress, Ctrl+C saving
-// what was imported, and a re-run resuming where it stopped. The token is never printed:
-// the client's errors never carry it, and nothing here writes it.
+// what was imported, and a re-run resuming where it stopped. Whatever the live index said
+// (an error, a namespace name, a record id) is printed through `printable`: no terminal
+// escape, no control character, and never the token, in any form.
 import { AbortError } from "@x/core";
 import { explainParseError, UsageError } from "../cli/usage.js";
 import { plural } from "../plural.js";
@@ -10,6 +11,7 @@ import {
   type ImportCommand,
   importCommand,
 } from "./command-options.js";
+import { printable } from "./printable.js";
 import { progressReporter } from "./progress-line.js";
 import { importIntoStateFile } from "./state-file-import.js";
 
@@ -21,11 +23,18 @@ export interface CommandIo {
   onInterrupt(stop: () => void): () => void;
 }
 
-/** Runs `x-dev import <args>`; resolves with the exit code (0, 1 failed, 2 usage, 130 interrupted). */
-export async function runImportCommand(args: string[], io: CommandIo): Promise<number> {
+/**
+ * Runs `x-dev import <args>` (the token from VECTOR_TOKEN in `env` when no --token); resolves
+ * with the exit code (0, 1 failed, 2 usage, 130 interrupted).
+ */
+export async function runImportCommand(
+  args: string[],
+  io: CommandIo,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
   let command: ImportCommand | "help";
   try {
-    command = importCommand(args);
+    command = importCommand(args, env);
   } catch (error) {
     const usage =
       error instanceof UsageError
@@ -39,6 +48,7 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
     return 0;
   }
   const { url, token, stateFile, namespaces, pageSize, maxRetries } = command;
+  const shown = printable([token]);
   const controller = new AbortController();
   const undo = io.onInterrupt(() => controller.abort());
   const started = performance.now();
@@ -58,7 +68,9 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
       signal: controller.signal,
       onProgress(progress) {
         records = progress.records;
-        reporter.page(progress);
+        // Escaped as in JSON first: a control character shows as `\u001b`, not as nothing.
+        const namespace = shown(JSON.stringify(progress.namespace).slice(1, -1));
+        reporter.page({ ...progress, namespace });
       },
     });
     reporter.done();
@@ -76,7 +88,7 @@ export async function runImportCommand(args: string[], io: CommandIo): Promise<n
       io.stderr.write(`x-dev: import interrupted: ${saved}\n`);
       return 130;
     }
-    const said = error instanceof Error ? error.message : String(error);
+    const said = shown(error instanceof Error ? error.message : String(error));
     io.stderr.write(`x-dev: import stopped: ${said}\n${records > 0 ? `x-dev: ${saved}\n` : ""}`);
     return 1;
   } finally {

@@ -3,7 +3,7 @@
 import { ValidationError } from "@x/core";
 import { plural } from "../plural.js";
 import type { IndexConfig } from "../vector/types.js";
-import type { LiveIndex } from "./live-index.js";
+import type { LiveIndex, Quote } from "./live-index.js";
 import type { ImportTarget } from "./target.js";
 
 /**
@@ -18,7 +18,12 @@ function describe(index: IndexConfig): string {
 }
 
 /** Throws a ValidationError naming what differs, or the limit the records would pass. */
-export function checkFits(live: LiveIndex, names: string[], target: ImportTarget): void {
+export function checkFits(
+  live: LiveIndex,
+  names: string[],
+  target: ImportTarget,
+  quoted: Quote,
+): void {
   const want = live.index;
   const have = target.index;
   const start = `the live index is ${describe(want)} but this dev server runs ${describe(have)}`;
@@ -57,7 +62,7 @@ export function checkFits(live: LiveIndex, names: string[], target: ImportTarget
     if (rows * want.dimension * 4 > DENSE_NAMESPACE_BYTES) {
       throw new ValidationError(
         "namespaces",
-        `namespace "${name}" would hold up to ${rows} dense vectors of ${want.dimension} dimensions, over the 4 GiB a namespace of the dev server holds; import it into a dev server of its own, or in parts`,
+        `namespace ${quoted(name)} would hold up to ${rows} dense vectors of ${want.dimension} dimensions, over the 4 GiB a namespace of the dev server holds; import it into a dev server of its own, or in parts`,
       );
     }
   }

@@ -15,7 +15,11 @@ export interface ImportOptions {
   signal?: AbortSignal | undefined;
   /** Called after each page is written, with the counts so far. */
   onProgress?: ((progress: ImportProgress) => void) | undefined;
-  /** Records per range request (its `limit`); 1000 by default. */
+  /**
+   * Records per range request (its `limit`); by default as many as fit the bounds of one
+   * answer the import reads, at most 1000 (669 of 384 dimensions). A page over them is asked
+   * again at half the size.
+   */
   pageSize?: number | undefined;
   /** HTTP retries of each request after a retryable failure, as the client's option (default 2). */
   maxRetries?: number | undefined;
@@ -59,8 +63,26 @@ const OPTION_NAMES = {
   ],
 };
 
-/** Records per page when `pageSize` is left out: the most the dev server's range gives by default. */
-export const DEFAULT_PAGE_SIZE = 1000;
+/**
+ * What is wrong with `url` as a live service's URL, undefined when nothing is. Checked before
+ * anything is sent (so a certain failure is not retried), and said without quoting it: a URL
+ * may carry a password.
+ */
+export function liveUrlProblem(url: unknown): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    return "is not a URL: give the service's REST URL, such as https://example.com";
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    return "must be an http(s) URL, such as https://example.com";
+  }
+  if (parsed.username !== "" || parsed.password !== "") {
+    return "carries a user name or password (user:password@), which is never sent: the token authenticates. Remove them from the URL, and change that password if it was a real one";
+  }
+  return undefined;
+}
 
 /**
  * The options, checked: the fields the client does not check itself (it checks `url`,
@@ -74,6 +96,8 @@ export function importOptions(options: ImportOptions): ImportOptions {
     );
   }
   refuseUnknownOptions(options, OPTION_NAMES);
+  const problem = liveUrlProblem(options.url);
+  if (problem !== undefined) throw new ValidationError("url", problem);
   const { namespaces, signal, onProgress, pageSize } = options;
   // Here rather than at the first page, which comes after the live `info` was read.
   if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize >= 1)) {

@@ -13,6 +13,22 @@ export interface ImportTarget {
   namespaceSizes(): Map<string, number>;
   /** Checks the records as an upsert does (an InvalidInputError names the first bad one), then writes them, ready at once. */
   write(records: VectorRecordInput[], namespace: string): void;
+  /**
+   * Called once a whole page is written, before the import moves its resume point past it:
+   * `x-dev import` appends the page to its resume file here, so what was imported reaches
+   * the disk page by page.
+   */
+  pageWritten?(page: WrittenPage): Promise<void>;
+}
+
+/** A page of the live index as the import wrote it, and the cursor after it. */
+export interface WrittenPage {
+  /** The live index's resume key (its URL, without query or token). */
+  source: string;
+  namespace: string;
+  /** The cursor of the next page, `""` after the last. */
+  next: string;
+  records: VectorRecordInput[];
 }
 
 /** The vector emulator as an import's target: records written ready at once, as a restore loads them. */

@@ -2,6 +2,7 @@
 // for the workflow service the user's own endpoint its trigger will call.
 import { parseArgs } from "node:util";
 import { explainParseError, UsageError } from "../cli/usage.js";
+import { liveUrlProblem } from "../import/options.js";
 
 /** What `x-dev probe` checks. */
 export type ProbeTarget =
@@ -35,17 +36,10 @@ Exit code: 0 when every call answered and conforms, 1 when an answer drifted or 
 failed, 2 on a usage error.
 `;
 
-/** An http(s) URL, or a UsageError naming the flag. */
+/** An http(s) URL without user or password, or a UsageError naming the flag (never the URL). */
 function httpUrl(value: string, flag: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag} must be an http(s) URL such as https://example.com`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`${flag} must be an http(s) URL such as https://example.com`);
-  }
+  const problem = liveUrlProblem(value);
+  if (problem !== undefined) throw new UsageError(`${flag} ${problem}`);
   return value;
 }
 

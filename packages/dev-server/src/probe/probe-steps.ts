@@ -3,6 +3,13 @@
 // never by its message, which may quote the service.
 import type { Middleware } from "@x/vector";
 import type { SpecDrift, SpecGuard } from "@x/vector/guard";
+import { AnswerOverBoundError } from "../import/answer-scan.js";
+
+/**
+ * Drifts of one call the probe keeps (the table shows each): a service that drifts in more
+ * places drifts in the same few ways, and the count of the rest is kept.
+ */
+export const MAX_DRIFTS_KEPT = 20;
 
 /** A client the probe calls through: either client has `use` and `eject`. */
 export interface Guardable {
@@ -18,14 +25,20 @@ export interface ProbeStep {
   operation: string | undefined;
   /** The answer's status; undefined when no answer came. */
   status: number | undefined;
-  /** What the guard reported of the answer. */
+  /** What the guard reported of the answer: its first MAX_DRIFTS_KEPT drifts. */
   drifts: SpecDrift[];
+  /** Drifts reported past those kept. */
+  moreDrifts: number;
   /** The error the call failed with (its class, and a code or status), if it failed. */
   failure: string | undefined;
 }
 
-/** How an error is shown: its class, and the status or code it carries (never its message). */
+/**
+ * How an error is shown: its class, and the status or code it carries (never its message),
+ * or for an answer the probe refused, what it passed (the probe's own words).
+ */
 function failureOf(error: unknown): string {
+  if (error instanceof AnswerOverBoundError) return `refused: the answer ${error.broken}`;
   if (!(error instanceof Error)) return "an error";
   const { status, code } = error as { status?: unknown; code?: unknown };
   if (typeof status === "number") return `${error.name} ${status}`;
@@ -62,6 +75,8 @@ export async function probeStep<T>(
   } finally {
     client.eject(recorder, guard);
   }
-  const drifts = guard.report().map(({ count: _, ...drift }) => drift);
-  return { step: { call: name, operation, status, drifts, failure }, result };
+  const reported = guard.report();
+  const drifts = reported.slice(0, MAX_DRIFTS_KEPT).map(({ count: _, ...drift }) => drift);
+  const moreDrifts = reported.length - drifts.length;
+  return { step: { call: name, operation, status, drifts, moreDrifts, failure }, result };
 }

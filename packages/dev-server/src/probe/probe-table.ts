@@ -1,13 +1,18 @@
-// What `x-dev probe` prints: a row per call that conforms or failed, a row per drift, and
-// a line that sums it up. Every cell comes from the guard's report (operations, statuses,
-// pointers, types) or the probe itself: nothing of an answer's values, never the token.
+// What `x-dev probe` prints: a row per call that conforms or failed, a row per drift kept
+// (and one for those past them), and a line that sums it up. Every cell comes from the
+// guard's report (operations, statuses, pointers, types) or the probe itself: nothing of an
+// answer's values. A pointer names the answer's keys, which the service chose, so every
+// cell goes through `printable` (no escapes, no controls, never the token).
 import { driftPlace } from "@x/core/internal/guard";
 import { plural } from "../plural.js";
 import type { ProbeStep } from "./probe-steps.js";
 
 const HEADINGS = ["call", "operation", "status", "result", "where", "expected", "got"];
 
-/** The rows of one step: one when it conforms or failed, else one per drift. */
+/** Characters of a cell: a pointer into a hostile answer can be long. */
+const CELL_CHARS = 120;
+
+/** The rows of one step: one when it conforms or failed, else one per drift kept. */
 function rowsOf(step: ProbeStep): string[][] {
   const operation = step.operation ?? "-";
   const status = step.status === undefined ? "-" : String(step.status);
@@ -20,6 +25,17 @@ function rowsOf(step: ProbeStep): string[][] {
     drift.expected,
     drift.got,
   ]);
+  if (step.moreDrifts > 0) {
+    rows.push([
+      step.call,
+      operation,
+      status,
+      "drifted",
+      `and ${step.moreDrifts} more places`,
+      "",
+      "",
+    ]);
+  }
   if (step.failure !== undefined) {
     rows.push([step.call, operation, status, "failed", "-", "an answer", step.failure]);
   } else if (rows.length === 0) {
@@ -43,8 +59,25 @@ function table(rows: string[][]): string {
     .join("\n");
 }
 
-/** The report of a probe of `target` (shown without query or userinfo). */
-export function probeReport(target: string, steps: ProbeStep[]): string {
+/** Each cell made printable, and cut to CELL_CHARS. */
+function cleaned(rows: string[][], shown: (text: string) => string): string[][] {
+  return rows.map((row) =>
+    row.map((cell) => {
+      const text = shown(cell);
+      return text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 3)}...` : text;
+    }),
+  );
+}
+
+/**
+ * The report of a probe of `target` (shown without query or userinfo), every cell through
+ * `shown`.
+ */
+export function probeReport(
+  target: string,
+  steps: ProbeStep[],
+  shown: (text: string) => string,
+): string {
   const drifted = steps.filter((step) => step.drifts.length > 0).length;
   const failed = steps.filter((step) => step.failure !== undefined).length;
   const conform = steps.length - steps.filter((s) => s.drifts.length > 0 || s.failure).length;
@@ -56,5 +89,5 @@ export function probeReport(target: string, steps: ProbeStep[]): string {
           ? "\nA drift means the service answers what the client's types do not describe:\n" +
             "update the client if the service has changed, or tell the service's maintainers."
           : "");
-  return `x-dev probe: ${target}\n\n${table(steps.flatMap(rowsOf))}\n\n${summary}\n`;
+  return `x-dev probe: ${shown(target)}\n\n${table(cleaned(steps.flatMap(rowsOf), shown))}\n\n${summary}\n`;
 }

@@ -2,6 +2,7 @@
 // in its exit code whether it conforms (0), drifted or failed (1), or was asked wrongly (2).
 import { shownUrl } from "@x/core/internal";
 import { UsageError } from "../cli/usage.js";
+import { printable } from "../import/printable.js";
 import { PROBE_USAGE, type ProbeTarget, probeTarget } from "./probe-args.js";
 import type { ProbeStep } from "./probe-steps.js";
 import { probeReport } from "./probe-table.js";
@@ -42,7 +43,12 @@ export async function runProbe(
   }
   const steps = await stepsOf(target);
   const shown = shownUrl(target.service === "vector" ? target.url : target.baseUrl);
-  output.stdout.write(probeReport(`${target.service} service at ${shown}`, steps));
+  const report = probeReport(
+    `${target.service} service at ${shown}`,
+    steps,
+    printable([target.token]),
+  );
+  output.stdout.write(report);
   const clean = steps.every((step) => step.drifts.length === 0 && step.failure === undefined);
   return clean ? 0 : 1;
 }
