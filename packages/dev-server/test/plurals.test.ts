@@ -40,12 +40,12 @@ describe("plural", () => {
 
 describe("the lines that count", () => {
   it("the probe's summary of one call", () => {
-    expect(probeReport("http://127.0.0.1:1", [step()])).toContain(
+    expect(probeReport("http://127.0.0.1:1", [step()], (text) => text)).toContain(
       "Every answer conforms to the spec (1 call).",
     );
-    expect(probeReport("http://127.0.0.1:1", [step(), step("ApiError 503")])).toContain(
-      "1 of 2 calls conforms; 0 drifted from the spec, 1 failed.",
-    );
+    expect(
+      probeReport("http://127.0.0.1:1", [step(), step("ApiError 503")], (text) => text),
+    ).toContain("1 of 2 calls conforms; 0 drifted from the spec, 1 failed.");
   });
 
   it("the state file's loaded and saved lines", () => {

@@ -1,7 +1,7 @@
 // The calls of a probe, each through its own spec guard in "collect" mode: what answered
 // (the operation and status) and what drifted. A failed call is told by its error's class,
 // never by its message, which may quote the service.
-import type { Middleware } from "@x/vector";
+import type { Policy, PolicyLike } from "@x/vector";
 import type { SpecDrift, SpecGuard } from "@x/vector/guard";
 import { AnswerOverBoundError } from "../import/answer-scan.js";
 
@@ -13,8 +13,8 @@ export const MAX_DRIFTS_KEPT = 20;
 
 /** A client the probe calls through: either client has `use` and `eject`. */
 export interface Guardable {
-  use(...middleware: Middleware[]): void;
-  eject(...middleware: Middleware[]): void;
+  use(...policies: PolicyLike[]): void;
+  eject(...policies: PolicyLike[]): void;
 }
 
 /** One call of a probe, as the table shows it. */
@@ -58,11 +58,11 @@ export async function probeStep<T>(
 ): Promise<{ step: ProbeStep; result: T | undefined }> {
   let operation: string | undefined;
   let status: number | undefined;
-  const recorder: Middleware = {
-    onResponse({ request, schemaPath, response }) {
-      operation = `${request.method} ${schemaPath}`;
-      status = response.status;
-    },
+  const recorder: Policy = async (request, next) => {
+    const response = await next(request);
+    operation = `${request.method} ${request.template}`;
+    status = response.status;
+    return response;
   };
   // The recorder first, so it runs last: it sees the answer the guard saw.
   client.use(recorder, guard);
