@@ -6,9 +6,11 @@
 import { SpanKind } from "@opentelemetry/api";
 import { ApiError, type Tracing } from "@x/core";
 import { VectorIndex, type paths as VectorPaths } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { WorkflowClient, type paths as WorkflowPaths } from "@x/workflow";
+import { createWorkflowApi } from "@x/workflow/api";
 import fc from "fast-check";
-import createClient, { type Middleware } from "openapi-fetch";
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { traced } from "../harness";
 import {
   buildStack,
@@ -132,7 +134,7 @@ interface Setup {
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 function vectorClient(scenario: Scenario, way: Way, setup: Setup): WayClient {
-  const specCall = (client: VectorIndex["api"], middleware: Middleware[]) => {
+  const specCall = (client: Client<VectorPaths>, middleware: Middleware[]) => {
     if (scenario.op === "info") return outcomeOfSpecCall(client.GET("/info", { middleware }));
     const body = { cursor: "0", limit: 2 };
     if (scenario.namespace === "") {
@@ -156,7 +158,8 @@ function vectorClient(scenario: Scenario, way: Way, setup: Setup): WayClient {
     fetch: setup.fetch,
     tracing: setup.tracing,
   }).namespace(scenario.namespace);
-  if (way === "api") return { target: index, call: (perCall) => specCall(index.api, perCall) };
+  if (way === "api")
+    return { target: index, call: (perCall) => specCall(createVectorApi(index), perCall) };
   const method = () =>
     scenario.op === "info" ? index.info() : index.range({ cursor: "0", limit: 2 });
   return { target: index, call: () => outcomeOfMethod(method()) };
@@ -174,7 +177,7 @@ function rawPath(template: string, params: Record<string, unknown>): string {
 
 function workflowClient(way: Way, setup: Setup): WayClient {
   const body = { order: 1 };
-  const specCall = (client: WorkflowClient["api"], middleware: Middleware[]) => {
+  const specCall = (client: Client<WorkflowPaths>, middleware: Middleware[]) => {
     const params = { path: { workflowUrl: WORKFLOW_TARGET } };
     return outcomeOfSpecCall(
       client.POST("/v2/trigger/{workflowUrl}", { params, body, middleware }),
@@ -196,7 +199,8 @@ function workflowClient(way: Way, setup: Setup): WayClient {
     fetch: setup.fetch,
     tracing: setup.tracing,
   });
-  if (way === "api") return { target: wf, call: (perCall) => specCall(wf.api, perCall) };
+  if (way === "api")
+    return { target: wf, call: (perCall) => specCall(createWorkflowApi(wf), perCall) };
   return { target: wf, call: () => outcomeOfMethod(wf.trigger({ url: WORKFLOW_TARGET, body })) };
 }
 
