@@ -241,10 +241,12 @@ describe("the spec guard on api", () => {
       status: 200,
       body: { result: { ...INFO, namespaces: { [MARKER]: { vectorCount: "many" } } } },
     });
-    const error = await createVectorApi(index).GET("/info").then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await createVectorApi(index)
+      .GET("/info")
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(SpecDriftError);
     expect((error as SpecDriftError).drifts).toEqual([
       expect.objectContaining({

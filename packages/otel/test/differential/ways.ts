@@ -158,8 +158,11 @@ function vectorClient(scenario: Scenario, way: Way, setup: Setup): WayClient {
     fetch: setup.fetch,
     tracing: setup.tracing,
   }).namespace(scenario.namespace);
-  if (way === "api")
-    return { target: index, call: (perCall) => specCall(createVectorApi(index), perCall) };
+  if (way === "api") {
+    // openapi-fetch's middleware goes on `api` with its own `use`, as on openapi-fetch.
+    const api = createVectorApi(index);
+    return { target: api, call: (perCall) => specCall(api, perCall) };
+  }
   const method = () =>
     scenario.op === "info" ? index.info() : index.range({ cursor: "0", limit: 2 });
   return { target: index, call: () => outcomeOfMethod(method()) };
@@ -199,8 +202,10 @@ function workflowClient(way: Way, setup: Setup): WayClient {
     fetch: setup.fetch,
     tracing: setup.tracing,
   });
-  if (way === "api")
-    return { target: wf, call: (perCall) => specCall(createWorkflowApi(wf), perCall) };
+  if (way === "api") {
+    const api = createWorkflowApi(wf);
+    return { target: api, call: (perCall) => specCall(api, perCall) };
+  }
   return { target: wf, call: () => outcomeOfMethod(wf.trigger({ url: WORKFLOW_TARGET, body })) };
 }
 
