@@ -9,6 +9,8 @@ const workspace = ["core", "workflow", "vector", "otel", "dev-server", "openapi-
 const withInternal = ["core", "workflow", "openapi-check"];
 // Clients with a `/guard` entry point (their spec guard), and core's part of it.
 const withGuard = ["workflow", "vector"];
+// Clients with an `/api` entry point (openapi-fetch's client over theirs).
+const withApi = ["workflow", "vector"];
 /**
  * The test files that run each in a process of its own: what they check is the state of a
  * fresh process, or what they do to a process should not stay in the shared graph. The
@@ -53,6 +55,10 @@ export default defineConfig({
       ...withGuard.map((name) => ({
         find: new RegExp(`^@x/${name}/guard$`),
         replacement: fileURLToPath(new URL(`./packages/${name}/src/guard.ts`, import.meta.url)),
+      })),
+      ...withApi.map((name) => ({
+        find: new RegExp(`^@x/${name}/api$`),
+        replacement: fileURLToPath(new URL(`./packages/${name}/src/api.ts`, import.meta.url)),
       })),
     ],
   },

@@ -153,11 +153,11 @@ function buildCases({ vector, workflow }, config) {
       expectEqual(error.field, "topK", "field");
     },
 
-    "fromEnv without its variables is a ValidationError": async () => {
+    "fromEnv without its variables is a ConfigurationError": async () => {
       // Node and Bun lack the variables; Deno runs without --allow-env, so reading is not
       // permitted; workerd and browsers have no environment: each is the same error.
       const error = await rejection(async () => VectorIndex.fromEnv(), "fromEnv");
-      expectInstance(error, vector.ValidationError, "fromEnv");
+      expectInstance(error, vector.ConfigurationError, "fromEnv");
     },
 
     "AuthenticationError without the token (header)": async () => {

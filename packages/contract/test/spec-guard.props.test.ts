@@ -3,9 +3,9 @@
 // answered to a client with a guard in "collect" mode, which must report nothing. A
 // thousand answers per seed; a failure prints the seed and the command that replays it.
 import type { Schema, ServiceName } from "@x/openapi-check";
-import { VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { specGuard as vectorGuard } from "@x/vector/guard";
-import { WorkflowClient } from "@x/workflow";
+import { createWorkflowApi } from "@x/workflow/api";
 import { specGuard as workflowGuard } from "@x/workflow/guard";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -70,8 +70,8 @@ async function answer(answerable: Answerable, body: unknown) {
       : workflowGuard({ mode: "collect" });
   const api =
     answerable.service === "vector"
-      ? new VectorIndex({ url: "https://index.example.com", ...options }).api
-      : new WorkflowClient(options).api;
+      ? createVectorApi({ url: "https://index.example.com", ...options })
+      : createWorkflowApi(options);
   api.use(guard);
   const path = { namespace: "ns", workflowUrl: "https://example.com/wf" };
   const send = (api as unknown as { request: Send }).request;

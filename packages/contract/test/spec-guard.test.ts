@@ -6,6 +6,7 @@
 // marker, so a report that copied a value would show one of them.
 import { type DevServer, type FaultRule, startDevServer } from "@x/dev-server";
 import { type Logger, ValidationError, VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { SpecDriftError, type SpecGuardMode, specGuard } from "@x/vector/guard";
 import { WorkflowClient } from "@x/workflow";
 import { specGuard as workflowGuard } from "@x/workflow/guard";
@@ -227,7 +228,7 @@ describe("the spec guard on answers that keep to the spec", () => {
     expect(((await raw.json()) as { result: { dimension: number } }).result.dimension).toBe(3);
     expect(raw.url).toBe(`${dev.vectorUrl}/info`);
     expect((await index.info()).dimension).toBe(3);
-    const { data } = await index.api.GET("/info");
+    const { data } = await createVectorApi(index).GET("/info");
     expect(data?.result.dimension).toBe(3);
   });
 });
@@ -242,10 +243,12 @@ describe("the spec guard on api", () => {
       status: 200,
       body: { result: { ...INFO, namespaces: { [MARKER]: { vectorCount: "many" } } } },
     });
-    const error = await index.api.GET("/info").then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await createVectorApi(index)
+      .GET("/info")
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(SpecDriftError);
     expect((error as SpecDriftError).drifts).toEqual([
       expect.objectContaining({

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { createWorkflowService, type DevServer, startDevServer } from "@x/dev-server";
 import { NotFoundError, UnprocessableEntityError, VectorIndex } from "@x/vector";
 import { WorkflowClient } from "@x/workflow";
+import { createWorkflowApi } from "@x/workflow/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PrismServer, specFile, startPrism } from "../src/suite/prism.js";
 import { type PrismExchange, prismFetch } from "../src/suite/prism-fetch.js";
@@ -84,7 +85,7 @@ describe("workflow client -> Prism proxy -> dev server", () => {
     await client(exchanges, "query").trigger({ url: "https://example.org/wf?a=1", retries: 3 });
     // Valid for the spec's pattern, refused by the dev server: a retry delay it cannot evaluate.
     await expect(
-      client(exchanges).api.POST("/v2/trigger/{workflowUrl}", {
+      createWorkflowApi(client(exchanges)).POST("/v2/trigger/{workflowUrl}", {
         params: {
           path: { workflowUrl: "https://example.org/wf" },
           header: { "Svc-Retry-Delay": "max(1)" },

@@ -1,9 +1,10 @@
-// `index.api` is openapi-fetch's client of the vector spec over the client's transport: it
+// `createVectorApi(index)` is openapi-fetch's client of the vector spec over the client's core: it
 // answers `{ data, error, response }` for each status the dev server gives, with `error`
 // the service's error body, and throws only when no answer came.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConnectionError, TimeoutError, VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
 
@@ -28,9 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => dev.close());
 
-describe("index.api against the dev server", () => {
+describe("createVectorApi against the dev server", () => {
   it("200: data, no error", async () => {
-    const { data, error, response } = await index.api.POST("/query", {
+    const { data, error, response } = await createVectorApi(index).POST("/query", {
       body: { vector: [1, 0], topK: 1 },
     });
     expect(error).toBeUndefined();
@@ -44,14 +45,14 @@ describe("index.api against the dev server", () => {
   ];
 
   it.each(failing)("%i: the service's error body, no data", async (status, body) => {
-    const { data, error, response } = await index.api.POST("/query", { body });
+    const { data, error, response } = await createVectorApi(index).POST("/query", { body });
     expect(data).toBeUndefined();
     expect(response.status).toBe(status);
     expect(error).toMatchObject({ status, error: expect.any(String) });
   });
 
   it("404: an unknown namespace", async () => {
-    const { data, error, response } = await index.api.POST("/query/{namespace}", {
+    const { data, error, response } = await createVectorApi(index).POST("/query/{namespace}", {
       params: { path: { namespace: "nowhere" } },
       body: { vector: [1, 0] },
     });
@@ -64,7 +65,9 @@ describe("index.api against the dev server", () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const token = "api-secret-token-77";
     const away = new VectorIndex({ url, token, maxRetries: 0 });
-    const error = await away.api.GET("/info").catch((e: unknown) => e);
+    const error = await createVectorApi(away)
+      .GET("/info")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(`${(error as Error).message} ${JSON.stringify(error)}`).not.toContain(token);
   });
@@ -80,7 +83,9 @@ describe("index.api against the dev server", () => {
           init.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
         ),
     });
-    const error = await hanging.api.GET("/info").catch((e: unknown) => e);
+    const error = await createVectorApi(hanging)
+      .GET("/info")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).not.toContain(dev.token);
   });

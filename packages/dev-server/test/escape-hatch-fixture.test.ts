@@ -1,11 +1,12 @@
 // The regenerate story: an operation added to a spec is callable as soon as `pnpm gen` has
-// written its types, through openapi-fetch's client over our transport (what `index.api`
-// is), with no hand-written wrapper. The fixture spec is the published vector spec plus the
+// written its types, through openapi-fetch's client over our core (what `createVectorApi`
+// makes), with no hand-written wrapper. The fixture spec is the published vector spec plus the
 // dev server's POST /upsert: `pnpm gen` writes it from the spec and
 // fixtures/vector-upsert.change.yaml.
 import { readFileSync } from "node:fs";
-import { createClientCore } from "@x/core/internal";
+import { createApiFetch, createCoreClient, jsonAnswers } from "@x/core/internal";
 import { VectorIndex } from "@x/vector";
+import createClient, { type Client } from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { parse } from "yaml";
 import { type DevServer, startDevServer } from "../src/index.js";
@@ -15,15 +16,19 @@ const PUBLISHED_SPEC = new URL("../../../specs/vector/openapi.yaml", import.meta
 const FIXTURE_SPEC = new URL("./fixtures/vector-with-upsert.openapi.yaml", import.meta.url);
 
 let dev: DevServer;
-let api: ReturnType<typeof createClientCore<FixturePaths>>["api"];
+let api: Client<FixturePaths>;
 
 beforeAll(async () => {
   dev = await startDevServer({ vector: { dimension: 2 } });
-  api = createClientCore<FixturePaths>({
-    baseUrl: dev.vectorUrl,
-    token: dev.token,
-    maxRetries: 0,
-  }).api;
+  // As createVectorApi builds it, for the fixture's paths.
+  const core = createCoreClient({ baseUrl: dev.vectorUrl, token: dev.token, maxRetries: 0 });
+  api = createClient<FixturePaths>({
+    baseUrl: core.baseUrl,
+    headers: core.defaultHeaders,
+    pathSerializer: core.pathSerializer,
+    fetch: createApiFetch(core, ["/upsert", "/upsert/{namespace}", "/fetch"]),
+  });
+  api.use(jsonAnswers(core));
 });
 afterAll(() => dev.close());
 

@@ -2,6 +2,7 @@
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { type DevServer, startDevServer } from "@x/dev-server";
 import { VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { WorkflowClient } from "@x/workflow";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Endpoint, startEndpoint } from "./endpoint";
@@ -105,7 +106,7 @@ describe("a vector call", () => {
 
   test("api: openapi-fetch's own call gets the same span", async () => {
     const { index, spans } = films();
-    const { data } = await index.api.POST("/query/{namespace}", {
+    const { data } = await createVectorApi(index).POST("/query/{namespace}", {
       params: { path: { namespace: "films" } },
       body: { vector: [1, 0], topK: 1 },
     });

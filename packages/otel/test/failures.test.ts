@@ -9,6 +9,7 @@ import {
   UnprocessableEntityError,
   VectorIndex,
 } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { describe, expect, test } from "vitest";
 import { expectNoToken, onlySpan, TOKEN, traced } from "./harness";
 import { BASE, INFO, type Reply, stubFetch } from "./stub-fetch";
@@ -135,7 +136,9 @@ describe("a failed call", () => {
   test("422 through api: the same span, though api returns the error instead of throwing", async () => {
     const body = { error: `Invalid vector for token ${TOKEN}`, status: 422 };
     const { client, spans } = index([{ status: 422, body }]);
-    const { error } = await client.api.POST("/query", { body: { vector: [1, 0], topK: 1 } });
+    const { error } = await createVectorApi(client).POST("/query", {
+      body: { vector: [1, 0], topK: 1 },
+    });
     expect(error).toBeDefined();
     const span = onlySpan(spans());
     expect(span.status.code).toBe(SpanStatusCode.ERROR);

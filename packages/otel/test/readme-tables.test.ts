@@ -13,6 +13,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { tracing } from "@x/otel";
 import { VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { WorkflowClient } from "@x/workflow";
 import { beforeAll, describe, expect, test } from "vitest";
 import { TOKEN } from "./harness";
@@ -94,7 +95,7 @@ async function recordAll(attemptSpans: boolean): Promise<ReadableSpan[]> {
     await scoped.fetch(["a"]);
     await scoped.info();
   }
-  await index.api.POST("/query/{namespace}", {
+  await createVectorApi(index).POST("/query/{namespace}", {
     params: { path: { namespace: "movies" } },
     body: { vector: [1, 0], topK: 1 },
   });

@@ -13,6 +13,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { tracing } from "@x/otel";
 import { type Middleware, VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import { WorkflowClient } from "@x/workflow";
 import { describe, expect, test } from "vitest";
 import { recordedText, TOKEN } from "./harness";
@@ -95,9 +96,10 @@ describe("every span ends exactly once", () => {
         const index = new VectorIndex({ url: BASE, token: TOKEN, fetch, tracing: trace.tracing });
         index.use({ onRequest: () => undefined }, middleware);
         const body = { vector: [1, 0], topK: 1 };
-        await (path === "method" ? index.query(body) : index.api.POST("/query", { body })).catch(
-          () => undefined,
-        );
+        await (path === "method"
+          ? index.query(body)
+          : createVectorApi(index).POST("/query", { body })
+        ).catch(() => undefined);
         trace.expectEachEndedOnce(path === "api" && UNSENT.has(shape) ? 0 : 1);
       });
     }
@@ -166,7 +168,7 @@ describe("attempt spans", () => {
     const { fetch } = stubFetch({ status: 200, body: { result: { nextCursor: "", vectors: [] } } });
     const index = new VectorIndex({ url: BASE, token: TOKEN, fetch, tracing: trace.tracing });
     const replace: Middleware = { onRequest: ({ request }) => new Request(request) };
-    await index.api.POST("/range/{namespace}", {
+    await createVectorApi(index).POST("/range/{namespace}", {
       params: { path: { namespace: "films" } },
       body: { cursor: "0", limit: 1 },
       middleware: [replace],

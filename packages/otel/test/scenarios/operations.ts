@@ -2,7 +2,9 @@
 // result each must give for a valid 2xx body and the error statuses its spec declares.
 import type { Middleware, RequestOptions } from "@x/core";
 import type { VectorIndex } from "@x/vector";
+import { createVectorApi } from "@x/vector/api";
 import type { WorkflowClient } from "@x/workflow";
+import { createWorkflowApi } from "@x/workflow/api";
 
 export const WORKFLOW_OPS = ["trigger", "api.trigger"] as const;
 export const VECTOR_OPS = [
@@ -110,12 +112,15 @@ async function taken(
 export async function callWorkflow(client: WorkflowClient, plan: CallPlan): Promise<Returned> {
   const header = plan.runId === undefined ? {} : { "Svc-Workflow-RunId": plan.runId };
   if (plan.op === "api.trigger") {
-    const { data, error, response } = await client.api.POST("/v2/trigger/{workflowUrl}", {
-      params: { path: { workflowUrl: plan.workflowUrl }, header },
-      body: JSON.stringify({ order: 1 }),
-      headers: plan.options.headers,
-      ...plan.api,
-    });
+    const { data, error, response } = await createWorkflowApi(client).POST(
+      "/v2/trigger/{workflowUrl}",
+      {
+        params: { path: { workflowUrl: plan.workflowUrl }, header },
+        body: JSON.stringify({ order: 1 }),
+        headers: plan.options.headers,
+        ...plan.api,
+      },
+    );
     return { value: { data, error }, response };
   }
   const request = { url: plan.workflowUrl, body: { order: 1 }, runId: plan.runId };
@@ -151,7 +156,7 @@ export async function callVector(index: VectorIndex, plan: CallPlan): Promise<Re
     case "info":
       return taken(index.info(options), take, bodyMs);
     case "api.range": {
-      const { data, error, response } = await index.api.POST("/range", {
+      const { data, error, response } = await createVectorApi(index).POST("/range", {
         body: { cursor: "0", limit: 2 },
         headers: options.headers,
         ...plan.api,
