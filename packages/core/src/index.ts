@@ -12,7 +12,7 @@ export type { Middleware } from "openapi-fetch";
 export type { WithResponse } from "./call/api-promise";
 export { ApiPromise } from "./call/api-promise";
 export type { AttemptEvent, CallTrace, TracedCallInfo, Tracing } from "./call/tracing";
-export type { Fetch } from "./chain/attempt";
+
 export type { PolicyLike } from "./chain/chain";
 export type { ChainRequest, Next, Policy } from "./chain/policy";
 export type { ConnectionFailure } from "./errors/errors";
@@ -40,6 +40,11 @@ export type { DriftPart } from "./guard/answer-check";
 export type { ReportedDrift, SpecDrift } from "./guard/spec-drift";
 export { SpecDriftError } from "./guard/spec-drift";
 export type { SpecGuard, SpecGuardMode, SpecGuardOptions } from "./guard/spec-guard";
-export type { FetchOptions } from "./options/check";
-export type { ClientOptions, RequestOptions } from "./options/client-options";
+
+export type {
+  ClientOptions,
+  Fetch,
+  FetchOptions,
+  RequestOptions,
+} from "./options/client-options";
 export type { AttemptRecord, Logger, LogLevel } from "./options/log";

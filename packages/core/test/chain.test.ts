@@ -185,6 +185,23 @@ async function throughMethods(
 }
 
 describe("openapi-fetch middleware on a method's call", () => {
+  it("an onError hears of what the request failed with, never of a later hook's throw", async () => {
+    const { fetch } = answering(items);
+    const core = createClientCore<paths>({ baseUrl: BASE, token: TOKEN, fetch });
+    const heard: unknown[] = [];
+    core.use(
+      { onError: ({ error }) => void heard.push(error) },
+      {
+        onRequest: () => {
+          throw new Error("m1");
+        },
+      },
+    );
+    const list = core.operation("Items.list", "get", "/items");
+    await expect(core.call(list, {}, undefined)).rejects.toThrow("m1");
+    expect(heard).toEqual([]);
+  });
+
   it.each([
     ["a 2xx", false, false],
     ["a failed fetch, recovered by onError", true, false],

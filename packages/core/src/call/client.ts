@@ -1,5 +1,5 @@
 import type { MergedOptions, PathSerializer } from "openapi-fetch";
-import type { AttemptConfig, Fetch } from "../chain/attempt";
+import type { AttemptConfig } from "../chain/attempt";
 import { auth } from "../chain/auth";
 import { createPolicyList, type PolicyList } from "../chain/chain";
 import type { Policy } from "../chain/policy";
@@ -18,7 +18,7 @@ import {
   checkToken,
   checkTokenIn,
 } from "../options/check";
-import type { ClientOptions } from "../options/client-options";
+import type { ClientOptions, Fetch } from "../options/client-options";
 import { checkHeaderRecord, mergeHeaders } from "../options/headers";
 import { type AttemptLog, attemptLog } from "../options/log";
 import type { Tracing } from "./tracing";
@@ -87,7 +87,7 @@ export function createCoreClient(config: CoreClientConfig): CoreClient {
     defaultHeaders: config.defaultHeaders
       ? mergeHeaders({}, checkHeaderRecord("defaultHeaders", config.defaultHeaders))
       : {},
-    policies: createPolicyList(middlewareOptions(baseUrl, pathSerializer)),
+    policies: createPolicyList(middlewareOptions(baseUrl, pathSerializer, send)),
     own: [
       refuseRedirects(redact),
       redaction(token, inQuery),
@@ -110,10 +110,14 @@ export function createCoreClient(config: CoreClientConfig): CoreClient {
 
 /**
  * What an openapi-fetch middleware sees as `options` on a method's call: the client's base
- * URL and path serializer, JSON both ways, and the runtime's fetch. The services' operations take no
+ * URL and path serializer, JSON both ways, and its fetch. The services' operations take no
  * query parameters, so the query serializer writes flat ones only.
  */
-function middlewareOptions(baseUrl: string, pathSerializer: PathSerializer): MergedOptions {
+function middlewareOptions(
+  baseUrl: string,
+  pathSerializer: PathSerializer,
+  send: Fetch,
+): MergedOptions {
   return Object.freeze({
     baseUrl,
     parseAs: "json",
@@ -123,7 +127,13 @@ function middlewareOptions(baseUrl: string, pathSerializer: PathSerializer): Mer
       ).toString(),
     bodySerializer: (body: unknown) => JSON.stringify(body),
     pathSerializer,
-    // The runtime's: a middleware that sends a request of its own sends it outside the chain.
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+    // The client's `fetch`, as openapi-fetch gives its own: a request a middleware sends
+    // through it goes outside the chain (no token, no retries), to the same network.
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const body = request.body === null ? undefined : await request.arrayBuffer();
+      const { method, headers, signal } = request;
+      return send(request.url, { method, headers, body, signal, redirect: "manual" });
+    },
   });
 }

@@ -2,7 +2,7 @@ import { connectionError } from "../errors/connection";
 import { ResponseTooLargeError, TimeoutError } from "../errors/errors";
 import type { Redactor } from "../errors/redact";
 import { shownUrl } from "../errors/shown-url";
-import type { FetchOptions } from "../options/check";
+import type { Fetch, FetchOptions } from "../options/client-options";
 import type { CallState } from "./call-state";
 import type { ChainRequest, Next } from "./policy";
 import { readText, rememberText } from "./read-body";
@@ -12,9 +12,6 @@ import { readText, rememberText } from "./read-body";
 // the runtime closes the socket and never reads the late body; a timed-out exchange is not
 // left running next to its retry. The body is read here, inside the attempt's time, so a
 // body that stalls or breaks is a failed attempt the retry policy can retry.
-
-/** The `fetch` a client sends with. */
-export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** What every attempt of a client sends with. */
 export interface AttemptConfig {

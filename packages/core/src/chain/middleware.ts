@@ -10,10 +10,32 @@ import type { ChainRequest, Policy } from "./policy";
 // - `onError` may return a Response, which recovers the call: the `onResponse` hooks of
 //   every middleware then run, first those of the ones the error passed through (kept with
 //   the error, below), or an Error, which replaces the error;
+// - `onError` hears of what the request failed with, never of another hook's throw: an error
+//   a hook throws (or its wrong return) ends the call as it is;
 // - anything else returned is refused with openapi-fetch's own message.
 
 /** Responses an `onRequest` answered with: no `onResponse` runs on them. */
 const answeredEarly = new WeakSet<Response>();
+
+/** Errors a hook threw, or the refusal of what it returned: they end the call as they are. */
+const hookErrors = new WeakSet<object>();
+
+/** Runs one hook; what it throws is marked as a hook's, so no `onError` hears of it. */
+async function runHook<T>(hook: () => T | Promise<T>): Promise<T> {
+  try {
+    return await hook();
+  } catch (error) {
+    if (typeof error === "object" && error !== null) hookErrors.add(error);
+    throw error;
+  }
+}
+
+/** The refusal of what a hook returned, marked as a hook's error. */
+function refused(message: string): Error {
+  const error = new Error(message);
+  hookErrors.add(error);
+  return error;
+}
 
 /** A hook to run on the response a middleware further out recovers an error with. */
 type PendingResponse = (response: Response) => Promise<Response>;
@@ -55,9 +77,9 @@ export function middlewarePolicy(middleware: Middleware, options: MergedOptions)
     };
     const respond: PendingResponse = async (response) => {
       if (!onResponse || answeredEarly.has(response)) return response;
-      const result = await onResponse(paramsOf(context, sentRequest, { response }));
+      const result = await runHook(() => onResponse(paramsOf(context, sentRequest, { response })));
       if (result !== undefined && !(result instanceof Response)) {
-        throw new Error("onResponse: must return new Response() when modifying the response");
+        throw refused("onResponse: must return new Response() when modifying the response");
       }
       return result ?? response;
     };
@@ -65,9 +87,10 @@ export function middlewarePolicy(middleware: Middleware, options: MergedOptions)
     try {
       response = await next(sent);
     } catch (error) {
+      if (typeof error === "object" && error !== null && hookErrors.has(error)) throw error;
       const pending = pendingOf(error);
       const handled = onError
-        ? await onError(paramsOf(context, sentRequest, { error }))
+        ? await runHook(() => onError(paramsOf(context, sentRequest, { error })))
         : undefined;
       if (!(handled instanceof Response)) {
         const thrown = failureOf(handled, error);
@@ -105,15 +128,13 @@ async function requestHook(
   context: Omit<MiddlewareCallbackParams, "request">,
 ): Promise<{ answer?: Response; sent: ChainRequest; seen?: Request }> {
   const built = requestOf(request);
-  const result = await onRequest({ ...context, request: built });
+  const result = await runHook(() => onRequest({ ...context, request: built }));
   if (result instanceof Response) {
     answeredEarly.add(result);
     return { answer: result, sent: request };
   }
   if (result !== undefined && !(result instanceof Request)) {
-    throw new Error(
-      "onRequest: must return new Request() or Response() when modifying the request",
-    );
+    throw refused("onRequest: must return new Request() or Response() when modifying the request");
   }
   const seen = result ?? built;
   return { sent: await chainRequestOf(seen, built, request), seen };
@@ -138,7 +159,7 @@ function paramsOf<Extra extends object>(
 function failureOf(result: unknown, error: unknown): unknown {
   if (result === undefined) return error;
   if (result instanceof Error) return result;
-  return new Error("onError: must return new Response() or instance of Error");
+  return refused("onError: must return new Response() or instance of Error");
 }
 
 /** The standard Request middleware sees: without the token, which is added after it. */

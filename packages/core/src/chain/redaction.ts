@@ -35,13 +35,14 @@ function echoesToken(headers: Headers, token: string, redact: Redactor): boolean
 }
 
 /**
- * A copy of `response` with its headers and read body redacted, naming `url` (the URL
- * without the token). A 2xx whose body was left unread keeps its stream. 204, 205 and 304
- * can carry no body.
+ * A copy of `response` naming `url` (the URL without the token), its headers redacted, and
+ * its read body too when it is an error's (a 2xx's data is what the service sent: only an
+ * error's text reaches messages). A 2xx whose body was left unread keeps its stream. 204,
+ * 205 and 304 can carry no body.
  */
 function redactedCopy(response: Response, url: string, redact: Redactor): Response {
   const text = readTextOf(response);
-  const safeText = text === undefined ? undefined : redact(text);
+  const safeText = text === undefined || response.ok ? text : redact(text);
   const empty = response.status === 204 || response.status === 205 || response.status === 304;
   const copy = new Response(empty ? null : (safeText ?? response.body), {
     status: response.status,

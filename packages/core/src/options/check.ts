@@ -1,8 +1,7 @@
 import { invalid } from "../errors/errors";
-import type { ClientOptions, RequestOptions } from "./client-options";
+import type { ClientOptions, FetchOptions, RequestOptions } from "./client-options";
 import { checkHeaderRecord } from "./headers";
 import { checkKnownKeys, checkObject, type KeyList } from "./known-keys";
-import type { Optional } from "./optional";
 
 // The checks of the options a client and a call take, each a small named rule, so a bad
 // option is an error at construction (a ConfigurationError) or at the call's start (a
@@ -83,19 +82,6 @@ export function checkRequestOptions(name: string, options: unknown): RequestOpti
   if (headers !== undefined) checkHeaderRecord("headers", headers);
   return given;
 }
-
-/**
- * Extra `RequestInit` fields for every call (`keepalive`, `cache`, `credentials`), and
- * undici's `dispatcher` on Node. The fields the client sets per call are excluded, and so
- * is `redirect`: redirects are never followed. The keys are named, not open, so a typo
- * such as `cach` fails to compile instead of being passed to fetch and ignored.
- */
-export type FetchOptions = Optional<
-  Omit<RequestInit, "method" | "headers" | "body" | "signal" | "redirect">
-> & {
-  /** Node's (undici's) `Dispatcher`: a connection pool, proxy or TLS settings. */
-  dispatcher?: unknown;
-};
 
 /**
  * The token goes into a header or a URL as is. A line break or a space (often a file's

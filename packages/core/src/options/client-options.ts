@@ -1,7 +1,22 @@
 import type { Tracing } from "../call/tracing";
-import type { Fetch } from "../chain/attempt";
-import type { FetchOptions } from "./check";
 import type { Logger, LogLevel } from "./log";
+import type { Optional } from "./optional";
+
+/** The `fetch` a client sends with. */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Extra `RequestInit` fields for every call (`keepalive`, `cache`, `credentials`), and
+ * undici's `dispatcher` on Node. The fields the client sets per call are excluded, and so
+ * is `redirect`: redirects are never followed. The keys are named, not open, so a typo
+ * such as `cach` fails to compile instead of being passed to fetch and ignored.
+ */
+export type FetchOptions = Optional<
+  Omit<RequestInit, "method" | "headers" | "body" | "signal" | "redirect">
+> & {
+  /** Node's (undici's) `Dispatcher`: a connection pool, proxy or TLS settings. */
+  dispatcher?: unknown;
+};
 
 /** Options every client constructor accepts. */
 export interface ClientOptions {
