@@ -207,7 +207,9 @@ function renderTracingCost(costs) {
 /** Measures every entry; `write: false` (the gate `pnpm check` runs) leaves RESULTS.md alone. */
 async function runSize({ write = true } = {}) {
   const rows = await Promise.all(ENTRIES.map((entry) => measure(entry)));
-  const budgeted = ENTRIES.filter((entry) => entry.budget !== undefined || entry.adds !== undefined);
+  const budgeted = ENTRIES.filter(
+    (entry) => entry.budget !== undefined || entry.adds !== undefined,
+  );
   const fromSources = (entry) => measure(entry, { sources: true });
   const sourceParts = await Promise.all(budgeted.map(fromSources));
   const costs = await tracingCost(sourceParts, fromSources);

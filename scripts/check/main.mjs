@@ -24,14 +24,7 @@ import { formatStageTable, RESULTS_FOLDER, readStages, recordStage, totals } fro
 /** How many stages run at once. */
 const SLOTS = 2;
 /** The quick gates: each reads the tree and takes seconds; the rest start once they pass. */
-const QUICK = [
-  "lint:spec",
-  "gen:check",
-  "workflows:check",
-  "release:check",
-  "lint",
-  "lint:deps",
-];
+const QUICK = ["lint:spec", "gen:check", "workflows:check", "release:check", "lint", "lint:deps"];
 /**
  * Every stage: `run` is the root script and its arguments (or a command), `after` the stages
  * it needs, `counted` where its counts go, `downloads` the background downloads it waits for.
