@@ -143,6 +143,12 @@ export class DenseMatrix {
     return last;
   }
 
+  /** The row's values in place: valid until the next write or growth. */
+  rowView(slot: number): Float32Array {
+    const start = this.rowStart(slot);
+    return this.floats.subarray(start, start + this.dim);
+  }
+
   /** A copy of the row's values. */
   row(slot: number): Float32Array {
     const start = this.rowStart(slot);

@@ -2,7 +2,19 @@
 // routes, which the spec does not describe, all of it). Every failure is an InvalidInputError.
 import { loadSpec } from "@x/openapi-check";
 import { DimensionMismatchError, InvalidInputError } from "./errors.js";
+import { decodeVector } from "./saved-records.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
+
+/**
+ * A record checked for the index, ready to write; its dense values may be a Float32Array
+ * (a saved record's, decoded), which is what the index keeps anyway.
+ */
+export interface CheckedRecord extends Omit<VectorRecordInput, "vector"> {
+  vector?: ArrayLike<number> | undefined;
+}
+
+/** Reads a record's `vector` field as one source writes it; checked as `denseVector` checks. */
+type DenseReader = (value: unknown, config: IndexConfig, where: string) => ArrayLike<number>;
 
 type VectorSpec = { components: { schemas: { VectorRecord: { properties: object } } } };
 
@@ -41,6 +53,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A dense vector of the index's dimension; DimensionMismatchError on a wrong length. */
 export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
   if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
+  return checkedValues(value, config, where) as number[];
+}
+
+/**
+ * A saved record's vector: base64 of float32 values as x-dev saves it, or an array of
+ * numbers as older snapshots and hand-written ones hold it.
+ */
+function savedVector(value: unknown, config: IndexConfig, where: string): ArrayLike<number> {
+  if (typeof value !== "string") return denseVector(value, config, where);
+  return checkedValues(decodeVector(value, config.dimension, where), config, where);
+}
+
+/** `value`'s numbers checked finite and within float32, and as many as the dimension. */
+function checkedValues(
+  value: ArrayLike<unknown>,
+  config: IndexConfig,
+  where: string,
+): ArrayLike<number> {
   // Indexed rather than for-of, which took twice as long: a restore checks millions.
   for (let i = 0; i < value.length; i++) {
     const x: unknown = value[i];
@@ -53,7 +83,7 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
       `Invalid vector dimension: ${value.length}, expected: ${config.dimension}`,
     );
   }
-  return value as number[];
+  return value as ArrayLike<number>;
 }
 
 /**
@@ -93,19 +123,24 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
 }
 
 /** One record of the dev-only upsert: what each index type needs. */
-function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
+function upsertRecord(
+  raw: unknown,
+  config: IndexConfig,
+  where: string,
+  readDense: DenseReader,
+): CheckedRecord {
   if (!isObject(raw)) bad(`${where}: must be an object with an id`);
   for (const key of Object.keys(raw)) {
     if (!RECORD_FIELDS.has(key)) bad(`${where}.${key}: unknown field`);
   }
   const id = typeof raw.id === "number" && Number.isFinite(raw.id) ? String(raw.id) : raw.id;
   if (typeof id !== "string" || id === "") bad(`${where}.id: must be a non-empty string`);
-  const record: VectorRecordInput = { id };
+  const record: CheckedRecord = { id };
   const wantsDense = config.type !== "SPARSE";
   const wantsSparse = config.type !== "DENSE";
   if (raw.vector !== undefined) {
     if (!wantsDense) bad(`${where}.vector: this index is SPARSE; send sparseVector`);
-    record.vector = denseVector(raw.vector, config, `${where}.vector`);
+    record.vector = readDense(raw.vector, config, `${where}.vector`);
   } else if (wantsDense) {
     bad(`${where}.vector: required on a ${config.type} index`);
   }
@@ -129,10 +164,26 @@ function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorR
   return record;
 }
 
-export function upsertBody(body: unknown, config: IndexConfig): VectorRecordInput[] {
-  if (Array.isArray(body)) return body.map((r, i) => upsertRecord(r, config, `[${i}]`));
-  if (isObject(body)) return [upsertRecord(body, config, "body")];
+export function upsertBody(body: unknown, config: IndexConfig): CheckedRecord[] {
+  if (Array.isArray(body)) {
+    return body.map((r, i) => upsertRecord(r, config, `[${i}]`, denseVector));
+  }
+  if (isObject(body)) return [upsertRecord(body, config, "body", denseVector)];
   return bad("body: send a record { id, vector, ... } or an array of them");
+}
+
+/**
+ * Saved records (a snapshot's, a state file's), checked as upserts are, but a vector may be
+ * base64 of float32 values as x-dev saves it; `first` is the place of `records[0]` among its
+ * namespace's records, which messages name.
+ */
+export function savedRecords(
+  records: unknown,
+  config: IndexConfig,
+  first: number,
+): CheckedRecord[] {
+  if (!Array.isArray(records)) bad("records: must be an array of records");
+  return records.map((r, i) => upsertRecord(r, config, `[${first + i}]`, savedVector));
 }
 
 export function deleteBody(body: unknown): string[] {
