@@ -13,7 +13,7 @@ import {
 } from "./cors.js";
 import type { ErrorBody } from "./error-body.js";
 import { HttpError, MethodNotAllowed } from "./errors.js";
-import { splitTarget } from "./request.js";
+import { DEFAULT_MAX_BODY_BYTES, splitTarget } from "./request.js";
 import { logWhenAnswered } from "./request-log.js";
 import { sendFailure, sendSafely } from "./send-safely.js";
 
@@ -54,6 +54,11 @@ export interface Served {
   cors?: CorsRule | undefined;
   /** The domain's own errors, each with its status, in the order they are tried. */
   errorStatuses?: readonly ErrorStatus[] | undefined;
+  /**
+   * The largest body its routes read (DEFAULT_MAX_BODY_BYTES when undefined): what is left
+   * of a body answered early is read and dropped up to this many bytes before the answer.
+   */
+  maxBodyBytes?: number | undefined;
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -149,7 +154,45 @@ function sendError(
     status = 500;
     message = `internal server error (${reason})`;
   }
-  // A body refused before its end would keep arriving; the connection ends instead.
-  if (!req.complete) res.setHeader("connection", "close");
-  sendAnswer(res, { status, body: served.errorBody(status, message) }, served);
+  const answer = { status, body: served.errorBody(status, message) };
+  afterBody(req, served.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, (close) => {
+    if (close) res.setHeader("connection", "close");
+    sendAnswer(res, answer, served);
+  });
+}
+
+/**
+ * Calls `answer` once what is left of the request's body has been read and dropped. A
+ * client that writes its whole body before it reads (most do) found the connection closed
+ * under it (EPIPE, ECONNRESET) when an early answer (a 400 at the first chunk, a 401, a
+ * 413) closed it mid-body, and never saw the answer. A body that goes on past `limit` more
+ * bytes, or a request that fails, is answered at once and the connection closed after it.
+ */
+function afterBody(req: IncomingMessage, limit: number, answer: (close: boolean) => void): void {
+  if (req.complete) {
+    answer(false);
+    return;
+  }
+  let dropped = 0;
+  let answered = false;
+  const finish = (close: boolean) => {
+    if (answered) return;
+    answered = true;
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onFailed);
+    req.off("close", onFailed);
+    answer(close);
+  };
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > limit) finish(true);
+  };
+  const onEnd = () => finish(false);
+  const onFailed = () => finish(true);
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", onFailed);
+  req.on("close", onFailed);
+  req.resume();
 }

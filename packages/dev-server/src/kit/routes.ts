@@ -101,7 +101,9 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
     const { path } = splitTarget(req);
     const isFaults = path === DEV_FAULTS || path.startsWith(`${DEV_FAULTS}/`);
     if (!isFaults && path !== DEV_SNAPSHOT) return false;
-    serve(req, res, options.served[service], async () => {
+    // A snapshot upload is the largest body the kit reads.
+    const served = { ...options.served[service], maxBodyBytes: limits.maxKitBytes };
+    serve(req, res, served, async () => {
       if (!authorizedFor(service, req, options.token)) {
         throw new HttpError(401, "missing or invalid token: send Authorization: Bearer <token>");
       }

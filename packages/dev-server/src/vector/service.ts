@@ -300,6 +300,7 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     logPolls: options.logPolls,
     cors: serviceCors(corsPolicy(options.corsOrigin)),
     errorStatuses: VECTOR_ERROR_STATUSES,
+    maxBodyBytes,
   };
 
   /** Writes records already checked (by `upsertBody`). */
@@ -367,7 +368,10 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
       });
     },
     stage() {
-      return staging(store, new VectorStore(config, 0, options.now, limits.maxNamespaces));
+      // Ready from any time on: a restore sets a manual clock back to the snapshot's time
+      // after the records are loaded, and restored records count at once.
+      const always = () => Number.NEGATIVE_INFINITY;
+      return staging(store, new VectorStore(config, 0, always, limits.maxNamespaces));
     },
     limits,
     namespaceSizes() {
