@@ -12,7 +12,7 @@ import type { Served } from "../http/serve.js";
 import { ResumePoints } from "../import/resume.js";
 import { dashboardOrigins, kitCors, kitCorsPolicy } from "../kit/cors.js";
 import { type DevFaults, devFaults } from "../kit/faults.js";
-import { kitLimits } from "../kit/limits.js";
+import { kitAnswerLimit, kitLimits } from "../kit/limits.js";
 import { devRoutes } from "../kit/routes.js";
 import { type DevRuns, devRuns } from "../kit/runs.js";
 import { type DevVector, devVector } from "../kit/vector.js";
@@ -173,6 +173,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     limits: {
       ...(maxRetries !== undefined ? { maxRetries } : {}),
       ...(maxReportBodyBytes !== undefined ? { maxReportBodyBytes } : {}),
+      // One answer limit for both ports (--max-answer-bytes).
+      ...(vectorLimits.maxAnswerBytes !== undefined
+        ? { maxAnswerBytes: vectorLimits.maxAnswerBytes }
+        : {}),
     },
     ...(log ? { log } : {}),
   });
@@ -202,9 +206,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const say = log ?? (() => {});
   const logPolls = options.logPolls === true;
   // Each port as the kit's routes and rule answer on it: the service's error body and name.
+  const answerLimit = kitAnswerLimit(kit);
   const served: Record<FaultService, Served> = {
-    workflow: { name: "workflow", errorBody: workflowErrorBody, log: say, logPolls },
-    vector: { name: "vector", errorBody: vectorErrorBody, log: say, logPolls },
+    workflow: { name: "workflow", errorBody: workflowErrorBody, log: say, logPolls, answerLimit },
+    vector: { name: "vector", errorBody: vectorErrorBody, log: say, logPolls, answerLimit },
   };
   const gate = faultGate({ faults, token, now: () => clock.now(), log: say });
   const kitRoutes = devRoutes({

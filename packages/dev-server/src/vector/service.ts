@@ -9,7 +9,7 @@ import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../server
 import { deleteBody, idsToDelete } from "./delete.js";
 import { InvalidInputError } from "./errors.js";
 import { type CheckedRecord, savedRecords, upsertBody } from "./input.js";
-import { type VectorLimits, vectorLimits } from "./limits.js";
+import { type VectorLimits, vectorAnswerLimit, vectorLimits } from "./limits.js";
 import { output } from "./read.js";
 import { VECTOR_ERROR_STATUSES, vectorRoutes } from "./routes.js";
 import { type SavedRecord, savedRecord } from "./saved-records.js";
@@ -301,6 +301,7 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     cors: serviceCors(corsPolicy(options.corsOrigin)),
     errorStatuses: VECTOR_ERROR_STATUSES,
     maxBodyBytes,
+    answerLimit: vectorAnswerLimit(limits),
   };
 
   /** Writes records already checked (by `upsertBody`). */
