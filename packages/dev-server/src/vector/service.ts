@@ -264,6 +264,20 @@ function withInputErrors(write: () => void): void {
   }
 }
 
+/** Every namespace of `store` as it is saved, its records read as they are taken. */
+function savedNamespaces(store: VectorStore): SavedNamespace[] {
+  return store.names().map((name) => {
+    const ns = store.namespace(name);
+    return {
+      name,
+      count: ns.size,
+      *records() {
+        for (const id of ns.ids()) yield savedRecord(ns, ns.records.get(id)!);
+      },
+    };
+  });
+}
+
 /** Loads saved records into `staged`, each namespace with room for all its records at once. */
 function staging(store: VectorStore, staged: VectorStore): VectorStaging {
   return {
@@ -356,18 +370,7 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     loadChecked(records, namespace) {
       put(records, namespace, 0);
     },
-    savedNamespaces() {
-      return store.names().map((name) => {
-        const ns = store.namespace(name);
-        return {
-          name,
-          count: ns.size,
-          *records() {
-            for (const id of ns.ids()) yield savedRecord(ns, ns.records.get(id)!);
-          },
-        };
-      });
-    },
+    savedNamespaces: () => savedNamespaces(store),
     stage() {
       // Ready from any time on: a restore sets a manual clock back to the snapshot's time
       // after the records are loaded, and restored records count at once.
