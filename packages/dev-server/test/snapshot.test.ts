@@ -137,9 +137,9 @@ describe("snapshot and restore", () => {
         status: 400,
         body: { error: `the snapshot, namespace "": ${message}` },
       });
-      await expect(dev.restore(sealSnapshot(broken(record) as unknown as SnapshotData))).rejects.toThrow(
-        new ValidationError("snapshot", `the snapshot, namespace "": ${message}`),
-      );
+      await expect(
+        dev.restore(sealSnapshot(broken(record) as unknown as SnapshotData)),
+      ).rejects.toThrow(new ValidationError("snapshot", `the snapshot, namespace "": ${message}`));
     }
 
     await dev.restore(sealSnapshot(good));

@@ -90,7 +90,10 @@ it("saves vectors, namespaces and a retrying run on close, and resumes them on s
     lines.some((line) => line.includes("saved 1 vectors in 2 namespaces and 1 unfinished runs")),
   ).toBe(true);
   const saved = (await readSnapshotFile(file)) as SnapshotData;
-  expect((saved.runs[0] as { step?: unknown }).step).toMatchObject({ kind: "delivery", retried: 1 });
+  expect((saved.runs[0] as { step?: unknown }).step).toMatchObject({
+    kind: "delivery",
+    retried: 1,
+  });
 
   failing = false;
   const second = await start(file, lines, 1);
