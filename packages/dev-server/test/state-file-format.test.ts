@@ -69,9 +69,9 @@ it("saves a record per line, vectors as base64 float32, and loads them back as t
     ["format", "version"],
     ["savedAt", "runs", "flowControl", "index", "faults"],
     ["namespace", "records"],
-    ["id", "vector", "metadata"],
+    ["id", "metadata", "vector"],
     ["namespace", "records"],
-    ["id", "vector", "data"],
+    ["id", "data", "vector"],
     ["end"],
     "",
   ]);

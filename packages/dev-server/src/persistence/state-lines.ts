@@ -5,7 +5,7 @@
 //   {"format":"x-dev-state","version":3}           what the file is, alone on its line
 //   {"savedAt":...,"index":{...},"runs":[...],...}  the state but the records
 //   {"namespace":"docs","records":2}              a namespace and how many records follow
-//   {"id":"a","vector":"<base64 float32>",...}     one line per record, as a snapshot holds it
+//   {"id":"a",...,"vector":"<base64 float32>"}     one line per record, as a snapshot holds it
 //   {"end":{"namespaces":1,"records":2}}           the last line: a file cut short has none
 //
 // Base64 per record rather than a binary section: each line stays a record a reader (or
@@ -41,6 +41,18 @@ function savedForm(record: SnapshotRecord): SnapshotRecord {
   return { ...record, vector: encodeVector(Float32Array.from(record.vector)) } as SavedRecord;
 }
 
+/**
+ * A record's line. The vector goes last, written as it is: base64 needs no escaping, and
+ * JSON.stringify scanned its 2 KB (384 dimensions) again for every record, which took 5 of
+ * every 6 microseconds the line cost.
+ */
+function recordLine(record: SnapshotRecord): string {
+  const { vector, ...rest } = savedForm(record);
+  const fields = JSON.stringify(rest);
+  if (typeof vector !== "string") return `${fields}\n`;
+  return `${fields.slice(0, -1)},"vector":"${vector}"}\n`;
+}
+
 /** The lines of the state file, in pieces of about a mebibyte of text. */
 export function* stateLines(state: StateToWrite): Generator<string> {
   yield `${JSON.stringify({ format: FORMAT, version: VERSION })}\n`;
@@ -53,7 +65,7 @@ export function* stateLines(state: StateToWrite): Generator<string> {
     text += `${JSON.stringify({ namespace: ns.name, records: ns.count })}\n`;
     namespaces++;
     for (const record of ns.records()) {
-      text += `${JSON.stringify(savedForm(record))}\n`;
+      text += recordLine(record);
       records++;
       if (text.length >= PIECE_CHARS) {
         yield text;
