@@ -57,12 +57,20 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
 }
 
 /**
- * A saved record's vector: base64 of float32 values as x-dev saves it, or an array of
- * numbers as older snapshots and hand-written ones hold it.
+ * Reads a saved record's vector: base64 of float32 values as x-dev saves it (decoded into
+ * `scratch`, valid until the next record), or an array of numbers as older snapshots and
+ * hand-written ones hold it.
  */
-function savedVector(value: unknown, config: IndexConfig, where: string): ArrayLike<number> {
-  if (typeof value !== "string") return denseVector(value, config, where);
-  return checkedValues(decodeVector(value, config.dimension, where), config, where);
+function savedVector(scratch: Float32Array): DenseReader {
+  return (value, config, where) => {
+    if (typeof value !== "string") return denseVector(value, config, where);
+    const values = decodeVector(value, config.dimension, where, scratch);
+    // Float32 values are within range by their type; x * 0 is NaN only for NaN and Infinity.
+    let check = 0;
+    for (let i = 0; i < values.length; i++) check += (values[i] as number) * 0;
+    if (Number.isNaN(check)) bad(`${where}: must hold finite numbers within float32 range`);
+    return values;
+  };
 }
 
 /** `value`'s numbers checked finite and within float32, and as many as the dimension. */
@@ -173,17 +181,23 @@ export function upsertBody(body: unknown, config: IndexConfig): CheckedRecord[] 
 }
 
 /**
- * Saved records (a snapshot's, a state file's), checked as upserts are, but a vector may be
- * base64 of float32 values as x-dev saves it; `first` is the place of `records[0]` among its
- * namespace's records, which messages name.
+ * Checks saved records (a snapshot's, a state file's) as upserts are, but a vector may be
+ * base64 of float32 values as x-dev saves it, and hands each to `write` as soon as it is
+ * checked: its decoded values are valid until the next record (one buffer for them all,
+ * where a buffer per record cost more than the rest of a restore). `first` is the place of
+ * `records[0]` among its namespace's records, which messages name.
  */
-export function savedRecords(
+export function eachSavedRecord(
   records: unknown,
   config: IndexConfig,
   first: number,
-): CheckedRecord[] {
+  write: (record: CheckedRecord) => void,
+): void {
   if (!Array.isArray(records)) bad("records: must be an array of records");
-  return records.map((r, i) => upsertRecord(r, config, `[${first + i}]`, savedVector));
+  const read = savedVector(new Float32Array(config.dimension));
+  for (let i = 0; i < records.length; i++) {
+    write(upsertRecord(records[i], config, `[${first + i}]`, read));
+  }
 }
 
 export function deleteBody(body: unknown): string[] {

@@ -8,8 +8,9 @@ import { type Served, serve, serviceCors } from "../http/serve.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../server/options.js";
 import { deleteBody, idsToDelete } from "./delete.js";
 import { InvalidInputError } from "./errors.js";
-import { type CheckedRecord, savedRecords, upsertBody } from "./input.js";
+import { type CheckedRecord, eachSavedRecord, upsertBody } from "./input.js";
 import { type VectorLimits, vectorAnswerLimit, vectorLimits } from "./limits.js";
+import type { Namespace } from "./namespace.js";
 import { output } from "./read.js";
 import { VECTOR_ERROR_STATUSES, vectorRoutes } from "./routes.js";
 import { type SavedRecord, savedRecord } from "./saved-records.js";
@@ -279,18 +280,17 @@ function savedNamespaces(store: VectorStore): SavedNamespace[] {
 }
 
 /** Loads saved records into `staged`, each namespace with room for all its records at once. */
-function staging(store: VectorStore, staged: VectorStore): VectorStaging {
+function staging(staged: VectorStore, commit: () => void): VectorStaging {
   return {
     open(namespace, total) {
       withInputErrors(() => staged.open(namespace, total));
     },
     load(records, namespace, first) {
-      const checked = savedRecords(records, staged.config, first);
-      withInputErrors(() => staged.upsert(checked, namespace, 0));
+      eachSavedRecord(records, staged.config, first, (record) =>
+        withInputErrors(() => staged.upsert([record], namespace, 0)),
+      );
     },
-    commit() {
-      store.adopt(staged);
-    },
+    commit,
   };
 }
 
@@ -299,6 +299,8 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
   refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
   const config = indexConfig(options.vector);
   const limits = vectorLimits(options.limits);
+  // The default namespace the last restore replaced: the next one refills its memory.
+  let spare: Namespace | undefined;
   const store = new VectorStore(
     config,
     options.vector?.pendingMs ?? 50,
@@ -375,7 +377,11 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
       // Ready from any time on: a restore sets a manual clock back to the snapshot's time
       // after the records are loaded, and restored records count at once.
       const always = () => Number.NEGATIVE_INFINITY;
-      return staging(store, new VectorStore(config, 0, always, limits.maxNamespaces));
+      const staged = new VectorStore(config, 0, always, limits.maxNamespaces);
+      if (spare !== undefined) staged.refill(spare);
+      return staging(staged, () => {
+        spare = store.adopt(staged);
+      });
     },
     limits,
     namespaceSizes() {

@@ -65,9 +65,23 @@ export class VectorStore {
     this.opened(name).matrix?.reserve(rows);
   }
 
-  /** Takes `other`'s namespaces in place of its own (a restore loads aside, then swaps). */
-  adopt(other: VectorStore): void {
+  /**
+   * Takes `other`'s namespaces in place of its own (a restore loads aside, then swaps), and
+   * returns its default namespace as it was, for the next restore to refill.
+   */
+  adopt(other: VectorStore): Namespace {
+    const before = this.namespace("");
     this.namespaces = other.namespaces;
+    return before;
+  }
+
+  /**
+   * Makes an emptied `spare` (a default namespace a restore replaced) this store's default
+   * namespace: its dense memory is refilled instead of fresh pages taken, which cost more
+   * than everything else of restoring 10,000 rows of 384 (250 ms instead of 45).
+   */
+  refill(spare: Namespace): void {
+    this.namespaces.set("", spare.emptied());
   }
 
   /** Upserts into `name` (created if new); the records count as pending for `pendingMs`. */
