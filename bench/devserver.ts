@@ -1,6 +1,7 @@
 // The dev server under load: exact dense query latency at 10k and 100k vectors of 768
 // dimensions with the memory they take, workflow triggers per second with their
-// deliveries to a local endpoint, and the test kit at scale (devserver-kit.ts). Run with --expose-gc for settled memory figures:
+// deliveries to a local endpoint, the test kit at scale (devserver-kit.ts) and the state
+// file's save and load (devserver-state.ts). Run with --expose-gc for settled memory figures:
 // node --expose-gc --conditions=source --import tsx devserver.ts
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +9,7 @@ import { createVectorService } from "@x/dev-server";
 import { isMain } from "../scripts/lib/main.mjs";
 import { importSection } from "./devserver-import";
 import { kitSection } from "./devserver-kit";
+import { stateSection } from "./devserver-state";
 import { random, records, timed, vectorOf } from "./lib/data";
 import { startDevProcess } from "./lib/dev-process";
 import { loadClients } from "./lib/load-clients";
@@ -324,7 +326,7 @@ async function openLoopSection() {
  * workflow, open, kit, import) runs some, e.g. to measure the trigger lag alone before and after a change.
  */
 const PARTS = new Set(
-  (process.env.BENCH_DEV_PARTS ?? "vector,workflow,open,kit,import").split(","),
+  (process.env.BENCH_DEV_PARTS ?? "vector,workflow,open,kit,import,state").split(","),
 );
 
 async function runDevServer() {
@@ -334,12 +336,14 @@ async function runDevServer() {
   const openLoop = PARTS.has("open") ? await openLoopSection() : "";
   const kit = PARTS.has("kit") ? await kitSection() : skipped;
   const imported = PARTS.has("import") ? await importSection() : skipped;
+  const state = PARTS.has("state") ? stateSection() : skipped;
   const markdown = [
     "## Dev server",
     "",
     ...vector.verdicts,
     ...kit.verdicts,
     ...imported.verdicts,
+    ...state.verdicts,
     "",
     vector.markdown,
     "",
@@ -350,8 +354,10 @@ async function runDevServer() {
     kit.markdown,
     "",
     imported.markdown,
+    "",
+    state.markdown,
   ].join("\n");
-  const verdicts = [...vector.verdicts, ...kit.verdicts];
+  const verdicts = [...vector.verdicts, ...kit.verdicts, ...state.verdicts];
   return { markdown, ok: !verdicts.some((v) => v.includes("missed")) };
 }
 

@@ -2,12 +2,13 @@
 // SIGTERM: when its parent dies without passing a signal on (as `npm exec` does), and when
 // stdin, a pipe from the starter, is closed.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { readSnapshotFile } from "../src/persistence/state.js";
 import { bundledCli } from "./cli-process.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -95,7 +96,7 @@ describe("x-dev and the process that started it", { timeout: 120_000 }, () => {
     // x-dev shares the starter's stdout: the pipe ends when x-dev has exited too.
     await gone;
     expect(existsSync(state)).toBe(true);
-    expect(JSON.parse(readFileSync(state, "utf8"))).toMatchObject({ format: "x-dev-state" });
+    expect(await readSnapshotFile(state)).toMatchObject({ format: "x-dev-state" });
   });
 
   it("stops and saves its state when stdin, a pipe from its starter, is closed", async () => {

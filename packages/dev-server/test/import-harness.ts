@@ -4,6 +4,7 @@
 import { afterEach } from "vitest";
 import { type DevServer, type DevServerOptions, startDevServer } from "../src/index.js";
 import { openSnapshot } from "../src/persistence/state.js";
+import { decodeVector } from "../src/vector/saved-records.js";
 import type { IndexType, VectorRecordInput } from "../src/vector/types.js";
 
 export const LIVE_TOKEN = "live-secret-token-7f3a9c";
@@ -95,5 +96,17 @@ export async function fill(
 
 /** Every namespace's records as the dev server holds them (float32 values, insertion order). */
 export async function contents(dev: DevServer): Promise<Record<string, VectorRecordInput[]>> {
-  return { ...openSnapshot(await dev.snapshot()).namespaces };
+  const { namespaces } = openSnapshot(await dev.snapshot());
+  const out: Record<string, VectorRecordInput[]> = {};
+  for (const [name, saved] of Object.entries(namespaces)) {
+    out[name] = saved.map((record) =>
+      typeof record.vector === "string"
+        ? {
+            ...record,
+            vector: Array.from(decodeVector(record.vector, dev.vector.index.dimension, name)),
+          }
+        : (record as VectorRecordInput),
+    );
+  }
+  return out;
 }

@@ -1,14 +1,19 @@
 // Snapshots: dev.snapshot() / GET /v2/dev/snapshot hold both services' state as plain JSON,
 // dev.restore() / PUT /v2/dev/snapshot put it back mid-test (deliveries in flight cancelled
 // first), and the state file is the same value.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ValidationError } from "@x/core";
 import { VectorIndex } from "@x/vector";
 import { describe, expect, it } from "vitest";
 import { startDevServer } from "../src/index.js";
-import { openSnapshot, type SnapshotData, sealSnapshot } from "../src/persistence/state.js";
+import {
+  openSnapshot,
+  readSnapshotFile,
+  type SnapshotData,
+  sealSnapshot,
+} from "../src/persistence/state.js";
 import { closedAfterEach, devCall, startEndpoint, startManual, trigger } from "./kit-harness.js";
 import { startReceiver } from "./workflow-harness.js";
 
@@ -132,9 +137,9 @@ describe("snapshot and restore", () => {
         status: 400,
         body: { error: `the snapshot, namespace "": ${message}` },
       });
-      await expect(dev.restore(sealSnapshot(broken(record) as SnapshotData))).rejects.toThrow(
-        new ValidationError("snapshot", `the snapshot, namespace "": ${message}`),
-      );
+      await expect(
+        dev.restore(sealSnapshot(broken(record) as unknown as SnapshotData)),
+      ).rejects.toThrow(new ValidationError("snapshot", `the snapshot, namespace "": ${message}`));
     }
 
     await dev.restore(sealSnapshot(good));
@@ -188,7 +193,7 @@ describe("snapshot and restore", () => {
       await first.vector.upsert([{ id: "a", vector: [1, 0] }]);
       const expected = openSnapshot(await first.snapshot());
       await first.close();
-      const written = JSON.parse(readFileSync(stateFile, "utf8")) as SnapshotData;
+      const written = (await readSnapshotFile(stateFile)) as SnapshotData;
       expect(written).toEqual(expected);
 
       const dev = later(await startDevServer({ clock: "manual", vector: { dimension: 2 } }));

@@ -1,10 +1,11 @@
 // --state FILE: vectors, namespaces and unfinished runs survive a stop and a start, and the
 // runs resume at their next step with their attempt count and flow-control key.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+import { readSnapshotFile, type SnapshotData } from "../src/persistence/state.js";
 import { startReceiver, until } from "./workflow-harness.js";
 
 const TOKEN = "state-token";
@@ -88,8 +89,11 @@ it("saves vectors, namespaces and a retrying run on close, and resumes them on s
   expect(
     lines.some((line) => line.includes("saved 1 vector in 2 namespaces and 1 unfinished run")),
   ).toBe(true);
-  const saved = JSON.parse(await readFile(file, "utf8"));
-  expect(saved.runs[0].step).toMatchObject({ kind: "delivery", retried: 1 });
+  const saved = (await readSnapshotFile(file)) as SnapshotData;
+  expect((saved.runs[0] as { step?: unknown }).step).toMatchObject({
+    kind: "delivery",
+    retried: 1,
+  });
 
   failing = false;
   const second = await start(file, lines, 1);

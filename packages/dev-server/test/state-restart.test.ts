@@ -2,12 +2,13 @@
 // time, in every view; the state file holds a copy of the run, not the view close() cancels.
 // A manual clock goes on from the saved time, so no saved run comes due during the stop,
 // and a range cursor issued before the stop still pages on.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VectorIndex } from "@x/vector";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
+import { readSnapshotFile, type SnapshotData } from "../src/persistence/state.js";
 import { devCall, type Endpoint, startEndpoint, startManual, trigger } from "./kit-harness.js";
 
 let dir: string;
@@ -39,10 +40,7 @@ it("a scheduled and a retrying run come back in their states and due times", asy
   ]);
   await dev.close();
 
-  const saved = JSON.parse(await readFile(file, "utf8")) as {
-    savedAt: number;
-    runs: { view: { state: string } }[];
-  };
+  const saved = (await readSnapshotFile(file)) as SnapshotData;
   expect(saved.runs.map((run) => run.view.state)).toEqual(["retrying", "scheduled"]);
   expect(saved.savedAt).toBe(start);
 

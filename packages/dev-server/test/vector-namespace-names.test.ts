@@ -2,13 +2,18 @@
 // and "hasOwnProperty" are listed by info and kept by the snapshot and the state file, so
 // their records survive a restore and a restart (issue 42: "__proto__" was written and read
 // by range, but info, the snapshot and the state file dropped it).
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { VectorIndex } from "@x/vector";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "../src/index.js";
-import { openSnapshot, sealSnapshot } from "../src/persistence/state.js";
+import {
+  openSnapshot,
+  readSnapshotFile,
+  type SnapshotData,
+  sealSnapshot,
+} from "../src/persistence/state.js";
 
 const NAMES = ["__proto__", "constructor", "hasOwnProperty"];
 let dir: string;
@@ -81,7 +86,7 @@ it("the state file keeps them across a restart", async () => {
   await upsertEach(first);
   await first.close();
   servers.splice(servers.indexOf(first), 1);
-  const saved = JSON.parse(await readFile(file, "utf8")) as { namespaces: object };
+  const saved = (await readSnapshotFile(file)) as SnapshotData;
   for (const name of NAMES) expect(Object.hasOwn(saved.namespaces, name)).toBe(true);
   const again = await start(file);
   expect(await idsOf(again)).toEqual(expected);

@@ -18,7 +18,8 @@ export interface Dashboard {
   onVectorPort(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
-const VECTOR_PREFIX = "/v2/dev/vector";
+/** Where the page finds the vector routes it calls, on the workflow port. */
+export const VECTOR_PREFIX = "/v2/dev/vector";
 
 // Everything the page loads comes from this origin; nothing may frame it.
 const SECURITY_HEADERS = {
@@ -53,10 +54,23 @@ function pathOf(req: IncomingMessage): { path: string; search: string } {
   return { path: target.slice(0, mark), search: target.slice(mark) };
 }
 
+/**
+ * The vector routes the page calls, under `/v2/dev/vector`, each with its method: a path,
+ * or (ending in "/") every path under it.
+ */
+export const PAGE_VECTOR_ROUTES = [
+  { path: "/info", method: "GET" },
+  { path: "/scan", method: "POST" },
+  { path: "/scan/", method: "POST" },
+] as const;
+
 /** Whether the vector service should answer `rest` (of `/v2/dev/vector<rest>`) for the page. */
 function isPageVectorRoute(method: string | undefined, rest: string): boolean {
-  if (rest === "/info") return method === "GET";
-  return (rest === "/scan" || rest.startsWith("/scan/")) && method === "POST";
+  return PAGE_VECTOR_ROUTES.some(
+    (route) =>
+      route.method === method &&
+      (route.path.endsWith("/") ? rest.startsWith(route.path) : rest === route.path),
+  );
 }
 
 export function createDashboard(

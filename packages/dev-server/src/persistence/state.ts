@@ -1,66 +1,30 @@
-// A dev server snapshot (`dev.snapshot()`, `GET /v2/dev/snapshot`) and the state file of
-// `--state FILE` / `stateFile`, which is the same value written as JSON: one format. It holds
-// the clock's time, every run (the unfinished ones with their next step), flow-control
-// windows, the random generator's state, every namespace's records and the fault rules.
-// The file is written to a temporary file first and renamed over FILE, so a crash mid-write
-// leaves the previous state whole.
-import { constants } from "node:buffer";
+// The state file of `--state FILE` / `stateFile`: a snapshot written as lines (version 3,
+// state-lines.ts), streamed both ways, so whatever the server saves it loads again. Files of
+// versions 2 and 1 (one JSON document) still load. The file is written to a temporary file
+// first and renamed over FILE, so a crash mid-write leaves the previous state whole.
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { FaultView } from "../faults/faults.js";
 import { jsonPieces } from "../http/json-pieces.js";
-import { JsonShape } from "../http/json-shape.js";
-import { plural } from "../plural.js";
-import type { IndexConfig, VectorRecordInput } from "../vector/types.js";
-import type { WorkflowState } from "../workflow/snapshot.js";
+import { decodeVector } from "../vector/saved-records.js";
+import type { VectorRecordInput } from "../vector/types.js";
+import { readLegacyState } from "./legacy-state.js";
+import type { SnapshotData, SnapshotRecord } from "./snapshot-format.js";
+import { type SnapshotSource, valueSource } from "./snapshot-source.js";
+import { type StateToWrite, stateLines } from "./state-lines.js";
+import { isVersionLine, readStateHead, readStateRecords } from "./state-reader.js";
 
-const FORMAT = "x-dev-state";
-const VERSION = 2;
-
-/** What makes `DevSnapshot` its own type: a type only, never a value. */
-declare const devSnapshot: unique symbol;
-
-/**
- * Both services' state, as `dev.snapshot()` gives it and `dev.restore()` takes it back: a
- * plain JSON value (the state file and `GET /v2/dev/snapshot` hold the same). What it holds
- * is the dev server's own, and may change from one version to the next (a restore reads the
- * older versions); keep it, write it as JSON, and hand it back.
- */
-export interface DevSnapshot {
-  /** Marks the type; a snapshot has no such field at run time. */
-  readonly [devSnapshot]: "DevSnapshot";
-}
-
-/** What a `DevSnapshot` holds: the state file's format. */
-export interface SnapshotData extends WorkflowState {
-  /** Always `"x-dev-state"`: what a restore and a state file check first. */
-  format: "x-dev-state";
-  /** The format's version; a restore also reads version 1 state files. */
-  version: 2;
-  /** The vector index the records belong to; a restore needs the same one. */
-  index: IndexConfig;
-  /** Every namespace's records, empty namespaces included ("" is the default one). */
-  namespaces: Record<string, VectorRecordInput[]>;
-  /** The fault rules, with their ids, hits and the uses left. */
-  faults: FaultView[];
-}
-
-export function newSnapshot(parts: Omit<SnapshotData, "format" | "version">): SnapshotData {
-  return { format: FORMAT, version: VERSION, ...parts };
-}
-
-/** The state handed out as the snapshot users keep and pass back. */
-export function sealSnapshot(data: SnapshotData): DevSnapshot {
-  return data as unknown as DevSnapshot;
-}
-
-/** What a snapshot holds, for reading it here (a snapshot handed back is checked by `readSnapshot`). */
-export function openSnapshot(snapshot: DevSnapshot): SnapshotData {
-  return snapshot as unknown as SnapshotData;
-}
+export {
+  checkSameIndex,
+  type DevSnapshot,
+  newSnapshot,
+  openSnapshot,
+  readSnapshot,
+  type SnapshotData,
+  sealSnapshot,
+} from "./snapshot-format.js";
 
 /**
  * A fresh temporary file beside FILE, created exclusively (`wx`: a file or symlink planted
@@ -109,19 +73,11 @@ function unwritable(file: string, error: unknown): Error {
   );
 }
 
-/**
- * Writes the snapshot to a fresh temporary file, streamed in pieces (so its size is not
- * bounded by the longest string V8 can build), then renames it over FILE.
- */
-export async function writeState(file: string, snapshot: SnapshotData): Promise<void> {
-  await writeJsonFile(file, snapshot);
-}
-
-/** Writes `value` as JSON as the state file is written (`x-dev import` keeps its resume points so). */
-export async function writeJsonFile(file: string, value: unknown): Promise<void> {
+/** Writes `pieces` to a fresh temporary file beside FILE, then renames it over FILE. */
+async function writeFile(file: string, pieces: Iterable<string>): Promise<void> {
   const { path, handle } = await openTemporary(file);
   try {
-    await pipeline(Readable.from(jsonPieces(value)), handle.createWriteStream());
+    await pipeline(Readable.from(pieces), handle.createWriteStream());
     await rename(path, file);
   } catch (error) {
     await rm(path, { force: true });
@@ -129,112 +85,96 @@ export async function writeJsonFile(file: string, value: unknown): Promise<void>
   }
 }
 
-/**
- * The largest state file read: its text becomes one string for JSON.parse, and V8's strings
- * stop at this many characters (a UTF-8 byte is at most one character).
- */
-const MAX_STATE_BYTES = constants.MAX_STRING_LENGTH;
-
-/** The state in FILE; `undefined` when FILE does not exist yet. Throws a clear Error otherwise. */
-export async function readState(file: string): Promise<SnapshotData | undefined> {
-  let text: string;
-  try {
-    const bytes = await readChecked(file);
-    if (bytes === undefined) return undefined;
-    text = bytes.toString("utf8");
-  } catch (error) {
-    throw new Error(`state file ${file} cannot be read: ${(error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(
-      `state file ${file} is not valid JSON (${(error as Error).message}); it may be corrupt: move it away or pass another --state file`,
-    );
-  }
-  return readSnapshot(value, `state file ${file}`);
+/** Writes the state to FILE a record at a time, the records read as they are written. */
+export async function writeStateFrom(file: string, state: StateToWrite): Promise<void> {
+  await writeFile(file, stateLines(state));
 }
 
-/**
- * FILE's bytes, their shape checked chunk by chunk as they are read (as an upload is), before
- * anything parses them; undefined when FILE does not exist.
- */
-async function readChecked(file: string): Promise<Buffer | undefined> {
+/** Writes a snapshot value to FILE as `writeStateFrom` does. */
+export async function writeState(file: string, snapshot: SnapshotData): Promise<void> {
+  const { format: _format, version: _version, namespaces, ...header } = snapshot;
+  await writeStateFrom(file, {
+    header,
+    namespaces: Object.entries(namespaces).map(([name, records]) => ({
+      name,
+      count: records.length,
+      records: () => records,
+    })),
+  });
+}
+
+/** Writes `value` as JSON as the state file is written (`x-dev import` keeps its resume points so). */
+export async function writeJsonFile(file: string, value: unknown): Promise<void> {
+  await writeFile(file, jsonPieces(value));
+}
+
+/** The first bytes of FILE, which tell a file of lines from one JSON document; undefined when FILE does not exist. */
+async function firstBytes(file: string): Promise<Buffer | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(file, "r");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
+    throw new Error(`state file ${file} cannot be read: ${(error as Error).message}`);
   }
   try {
-    const { size } = await handle.stat();
-    if (size > MAX_STATE_BYTES) {
-      throw new Error(`it is ${size} bytes, more than the ${MAX_STATE_BYTES} x-dev can parse`);
-    }
-    // Only the depth: the file is the snapshot this server saved, of however many records.
-    const shape = new JsonShape(Number.POSITIVE_INFINITY);
-    const chunks: Buffer[] = [];
-    for await (const chunk of handle.createReadStream({ autoClose: false })) {
-      const broken = shape.feed(chunk as Buffer);
-      if (broken !== undefined) throw new Error(`it ${broken}; it may be corrupt`);
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
 }
 
 /**
- * `value` as a snapshot, a version 1 state file brought up to date; throws an Error whose
- * message starts with `source` and names what is wrong.
+ * FILE as a snapshot to restore; undefined when FILE does not exist. A file of lines is
+ * read as the restore takes its records; an older file (one JSON document) whole. Throws
+ * a clear Error for a file that is not a state file this x-dev reads.
  */
-export function readSnapshot(value: unknown, source: string): SnapshotData {
-  const state = value as Partial<SnapshotData> | null;
-  if (typeof state !== "object" || state === null || state.format !== FORMAT) {
-    throw new Error(
-      `${source} is not an x-dev state file or snapshot (format "${FORMAT}"); pass what dev.snapshot() or GET /v2/dev/snapshot gave, or a state file x-dev wrote`,
-    );
+export async function openState(file: string): Promise<SnapshotSource | undefined> {
+  const source = `state file ${file}`;
+  const start = await firstBytes(file);
+  if (start === undefined) return undefined;
+  const newline = start.indexOf(0x0a);
+  if (newline === -1 || !isVersionLine(start.subarray(0, newline).toString("utf8"))) {
+    return valueSource(await readLegacyState(file, source), source);
   }
-  // Version 1 (state files before snapshots) held the unfinished runs alone.
-  const version = state.version as number | undefined;
-  if (version !== VERSION && version !== 1) {
-    throw new Error(
-      `${source} has version ${String(version)}; this x-dev reads ${VERSION} (and 1)`,
-    );
-  }
-  if (
-    typeof state.index !== "object" ||
-    state.index === null ||
-    typeof state.namespaces !== "object" ||
-    state.namespaces === null ||
-    Array.isArray(state.namespaces) ||
-    !Array.isArray(state.runs) ||
-    !Number.isInteger(state.savedAt)
-  ) {
-    throw new Error(
-      `${source} is incomplete (savedAt, index, namespaces or runs missing); it may be corrupt`,
-    );
-  }
-  if (version === 1)
-    return { ...state, version: VERSION, flowControl: [], faults: [] } as SnapshotData;
-  if (!Array.isArray(state.flowControl) || !Array.isArray(state.faults)) {
-    throw new Error(`${source} is incomplete (flowControl or faults missing); it may be corrupt`);
-  }
-  return state as SnapshotData;
+  const head = await readStateHead(file, source);
+  return { state: head.state, events: () => readStateRecords(file, head, source) };
 }
 
-/** Throws when the saved index is not the one this server runs. */
-export function checkSameIndex(source: string, saved: IndexConfig, current: IndexConfig): void {
-  const same =
-    saved.type === current.type &&
-    saved.metric === current.metric &&
-    (current.type === "SPARSE" || saved.dimension === current.dimension);
-  if (!same) {
-    throw new Error(
-      `${source} holds a ${saved.type} index (${plural(saved.dimension, "dimension")}, ${saved.metric}) but this server runs ${current.type} (${plural(current.dimension, "dimension")}, ${current.metric}); start with the same --type, --dimension and --metric, or another --state file`,
-    );
+/** A state read whole, its vectors as arrays of numbers, as upserts take them. */
+export type StateValue = SnapshotData & { namespaces: Record<string, VectorRecordInput[]> };
+
+/** FILE as one snapshot value, its records as saved; undefined when FILE does not exist. */
+export async function readSnapshotFile(file: string): Promise<SnapshotData | undefined> {
+  const opened = await openState(file);
+  if (opened === undefined) return undefined;
+  const namespaces: Record<string, SnapshotRecord[]> = Object.create(null);
+  for await (const event of opened.events()) {
+    if (event.kind === "namespace") namespaces[event.name] = [];
+    else (namespaces[event.namespace] as unknown[]).push(...event.records);
   }
+  return { ...opened.state, namespaces };
+}
+
+/** `record` with its saved vector (base64) as an array of numbers. */
+function asInput(record: SnapshotRecord, dimension: number, where: string): VectorRecordInput {
+  if (typeof record.vector !== "string") return record as VectorRecordInput;
+  return { ...record, vector: Array.from(decodeVector(record.vector, dimension, where)) };
+}
+
+/**
+ * The state in FILE as one value, its records held in memory as upserts take them (`x-dev
+ * import` writes into them); undefined when FILE does not exist.
+ */
+export async function readState(file: string): Promise<StateValue | undefined> {
+  const saved = await readSnapshotFile(file);
+  if (saved === undefined) return undefined;
+  const namespaces: Record<string, VectorRecordInput[]> = Object.create(null);
+  for (const [name, records] of Object.entries(saved.namespaces)) {
+    const where = (i: number) =>
+      `state file ${file}, namespace ${JSON.stringify(name)}: [${i}].vector`;
+    namespaces[name] = records.map((record, i) => asInput(record, saved.index.dimension, where(i)));
+  }
+  return { ...saved, namespaces };
 }

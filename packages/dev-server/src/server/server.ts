@@ -12,7 +12,7 @@ import type { Served } from "../http/serve.js";
 import { ResumePoints } from "../import/resume.js";
 import { dashboardOrigins, kitCors, kitCorsPolicy } from "../kit/cors.js";
 import { type DevFaults, devFaults } from "../kit/faults.js";
-import { kitLimits } from "../kit/limits.js";
+import { kitAnswerLimit, kitLimits } from "../kit/limits.js";
 import { devRoutes } from "../kit/routes.js";
 import { type DevRuns, devRuns } from "../kit/runs.js";
 import { type DevVector, devVector } from "../kit/vector.js";
@@ -21,15 +21,17 @@ import {
   restoreDevSnapshot,
   type SnapshotParts,
   takeDevSnapshot,
+  takeStateToWrite,
 } from "../persistence/snapshot.js";
+import { valueSource } from "../persistence/snapshot-source.js";
 import {
   type DevSnapshot,
+  openState,
   prepareStateFile,
-  readState,
-  type SnapshotData,
   sealSnapshot,
-  writeState,
+  writeStateFrom,
 } from "../persistence/state.js";
+import type { StateToWrite } from "../persistence/state-lines.js";
 import { plural } from "../plural.js";
 import { createVectorEmulator } from "../vector/service.js";
 import { isFinal } from "../workflow/runs.js";
@@ -144,9 +146,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const token = options.token ?? `dev_${randomBytes(18).toString("base64url")}`;
   const { stateFile } = options;
   if (stateFile !== undefined) await prepareStateFile(stateFile);
-  const saved = stateFile === undefined ? undefined : await readState(stateFile);
-  const clock = createClock(options.clock ?? "real", clockStart(options, saved?.savedAt));
-  const index = chooseIndex(options.vector, saved, stateFile);
+  const saved = stateFile === undefined ? undefined : await openState(stateFile);
+  const clock = createClock(options.clock ?? "real", clockStart(options, saved?.state.savedAt));
+  const index = chooseIndex(options.vector, saved?.state, stateFile);
   const { maxRetries, maxReportBodyBytes, maxKitBytes, ...vectorLimits } = options.limits ?? {};
   const kit = kitLimits(maxKitBytes === undefined ? {} : { maxKitBytes });
   const kitPolicy = kitCorsPolicy(options.kitOrigins);
@@ -172,6 +174,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     limits: {
       ...(maxRetries !== undefined ? { maxRetries } : {}),
       ...(maxReportBodyBytes !== undefined ? { maxReportBodyBytes } : {}),
+      // One answer limit for both ports (--max-answer-bytes).
+      ...(vectorLimits.maxAnswerBytes !== undefined
+        ? { maxAnswerBytes: vectorLimits.maxAnswerBytes }
+        : {}),
     },
     ...(log ? { log } : {}),
   });
@@ -185,8 +191,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       log?.(`x-dev: no state file at ${stateFile} yet; it will be written on stop`);
     } else {
       // The clock keeps the start chosen above; saved runs keep their due times.
-      await restoreDevSnapshot(parts, saved, `state file ${stateFile}`, clock.now());
-      log?.(`x-dev: loaded ${describeSnapshot(saved)} from ${stateFile}`);
+      const { state, namespaces, records } = await restoreDevSnapshot(
+        parts,
+        saved,
+        `state file ${stateFile}`,
+        clock.now(),
+      );
+      const runs = state.runs.filter(isUnfinished).length;
+      log?.(`x-dev: loaded ${describeState(records, namespaces, runs)} from ${stateFile}`);
     }
   }
   // After the state file, so seed records are there on every start.
@@ -195,9 +207,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const say = log ?? (() => {});
   const logPolls = options.logPolls === true;
   // Each port as the kit's routes and rule answer on it: the service's error body and name.
+  const answerLimit = kitAnswerLimit(kit);
   const served: Record<FaultService, Served> = {
-    workflow: { name: "workflow", errorBody: workflowErrorBody, log: say, logPolls },
-    vector: { name: "vector", errorBody: vectorErrorBody, log: say, logPolls },
+    workflow: { name: "workflow", errorBody: workflowErrorBody, log: say, logPolls, answerLimit },
+    vector: { name: "vector", errorBody: vectorErrorBody, log: say, logPolls, answerLimit },
   };
   const gate = faultGate({ faults, token, now: () => clock.now(), log: say });
   const kitRoutes = devRoutes({
@@ -207,7 +220,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     limits: kit,
     snapshot: () => takeDevSnapshot(parts),
     restore: async (value) => {
-      await restoreDevSnapshot(parts, value, "the snapshot");
+      await restoreDevSnapshot(parts, valueSource(value, "the snapshot"), "the snapshot");
       imports.clear();
     },
   });
@@ -257,7 +270,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     },
     async restore(snapshot) {
       try {
-        await restoreDevSnapshot(parts, snapshot, "the snapshot");
+        await restoreDevSnapshot(parts, valueSource(snapshot, "the snapshot"), "the snapshot");
         imports.clear();
       } catch (error) {
         throw new ValidationError("snapshot", (error as Error).message);
@@ -267,7 +280,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       if (closing !== undefined) return closing;
       // Taken before closing, which cancels the runs; records are copied only to be saved.
       const save =
-        stateFile === undefined ? undefined : { file: stateFile, last: takeDevSnapshot(parts) };
+        stateFile === undefined ? undefined : { file: stateFile, last: takeStateToWrite(parts) };
       const dropped = workflow.runs().filter((run) => !isFinal(run.state)).length;
       closing = Promise.all([
         workflow.close(),
@@ -283,7 +296,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
           }
           return;
         }
-        await writeState(save.file, save.last);
+        await writeStateFrom(save.file, save.last);
         log?.(`x-dev: saved ${describeSnapshot(save.last)} to ${save.file}`);
       });
       return closing;
@@ -300,8 +313,14 @@ function portOption(name: string, port: number | undefined): number {
   return port;
 }
 
-function describeSnapshot(snapshot: SnapshotData): string {
-  return describeState(snapshot.namespaces, snapshot.runs.filter(isUnfinished).length);
+function describeSnapshot({ header, namespaces }: StateToWrite): string {
+  let records = 0;
+  let names = 0;
+  for (const ns of namespaces) {
+    records += ns.count;
+    names++;
+  }
+  return describeState(records, names, header.runs.filter(isUnfinished).length);
 }
 
 /** The manual clock's start: `startAt`, else the later of now and the state file's time. */

@@ -54,8 +54,6 @@ export function loadSeed(entries: SeedEntry[], vector: VectorEmulator, index: In
   return entries.length;
 }
 
-export function describeState(namespaces: Record<string, unknown[]>, runs: number): string {
-  const names = Object.keys(namespaces);
-  const vectors = names.reduce((sum, name) => sum + (namespaces[name]?.length ?? 0), 0);
-  return `${plural(vectors, "vector")} in ${plural(names.length, "namespace")} and ${plural(runs, "unfinished run")}`;
+export function describeState(vectors: number, namespaces: number, runs: number): string {
+  return `${plural(vectors, "vector")} in ${plural(namespaces, "namespace")} and ${plural(runs, "unfinished run")}`;
 }

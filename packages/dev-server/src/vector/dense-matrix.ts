@@ -125,6 +125,13 @@ export class DenseMatrix {
     const f = this.floats;
     const start = this.rowStart(slot);
     let sq = 0;
+    if (values instanceof Float32Array) {
+      // Already float32 (a restored row): copied whole, the norm taken from the same values.
+      f.set(values.subarray(0, this.dim), start);
+      for (let j = 0; j < this.dim; j++) sq += (values[j] as number) * (values[j] as number);
+      this.sqNorms[slot] = sq;
+      return;
+    }
     for (let j = 0; j < this.dim; j++) {
       f[start + j] = values[j]!;
       const x = f[start + j]!;
@@ -141,6 +148,12 @@ export class DenseMatrix {
     f.copyWithin(this.rowStart(slot), this.rowStart(last), this.rowStart(last) + this.stride);
     this.sqNorms[slot] = this.sqNorms[last]!;
     return last;
+  }
+
+  /** The row's values in place: valid until the next write or growth. */
+  rowView(slot: number): Float32Array {
+    const start = this.rowStart(slot);
+    return this.floats.subarray(start, start + this.dim);
   }
 
   /** A copy of the row's values. */

@@ -3,7 +3,19 @@
 import { loadSpec } from "@x/openapi-check";
 import { plural } from "../plural.js";
 import { DimensionMismatchError, InvalidInputError } from "./errors.js";
+import { decodeVector } from "./saved-records.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
+
+/**
+ * A record checked for the index, ready to write; its dense values may be a Float32Array
+ * (a saved record's, decoded), which is what the index keeps anyway.
+ */
+export interface CheckedRecord extends Omit<VectorRecordInput, "vector"> {
+  vector?: ArrayLike<number> | undefined;
+}
+
+/** Reads a record's `vector` field as one source writes it; checked as `denseVector` checks. */
+type DenseReader = (value: unknown, config: IndexConfig, where: string) => ArrayLike<number>;
 
 type VectorSpec = { components: { schemas: { VectorRecord: { properties: object } } } };
 
@@ -42,6 +54,32 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A dense vector of the index's dimension; DimensionMismatchError on a wrong length. */
 export function denseVector(value: unknown, config: IndexConfig, where: string): number[] {
   if (!Array.isArray(value)) bad(`${where}: must be an array of numbers`);
+  return checkedValues(value, config, where) as number[];
+}
+
+/**
+ * Reads a saved record's vector: base64 of float32 values as x-dev saves it (decoded into
+ * `scratch`, valid until the next record), or an array of numbers as older snapshots and
+ * hand-written ones hold it.
+ */
+function savedVector(scratch: Float32Array): DenseReader {
+  return (value, config, where) => {
+    if (typeof value !== "string") return denseVector(value, config, where);
+    const values = decodeVector(value, config.dimension, where, scratch);
+    // Float32 values are within range by their type; x * 0 is NaN only for NaN and Infinity.
+    let check = 0;
+    for (let i = 0; i < values.length; i++) check += (values[i] as number) * 0;
+    if (Number.isNaN(check)) bad(`${where}: must hold finite numbers within float32 range`);
+    return values;
+  };
+}
+
+/** `value`'s numbers checked finite and within float32, and as many as the dimension. */
+function checkedValues(
+  value: ArrayLike<unknown>,
+  config: IndexConfig,
+  where: string,
+): ArrayLike<number> {
   // Indexed rather than for-of, which took twice as long: a restore checks millions.
   for (let i = 0; i < value.length; i++) {
     const x: unknown = value[i];
@@ -54,7 +92,7 @@ export function denseVector(value: unknown, config: IndexConfig, where: string):
       `Invalid vector dimension: ${value.length}, expected: ${config.dimension}`,
     );
   }
-  return value as number[];
+  return value as ArrayLike<number>;
 }
 
 /**
@@ -96,19 +134,24 @@ export function sparseVector(value: unknown, where: string, allowEmpty: boolean)
 }
 
 /** One record of the dev-only upsert: what each index type needs. */
-function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorRecordInput {
+function upsertRecord(
+  raw: unknown,
+  config: IndexConfig,
+  where: string,
+  readDense: DenseReader,
+): CheckedRecord {
   if (!isObject(raw)) bad(`${where}: must be an object with an id`);
   for (const key of Object.keys(raw)) {
     if (!RECORD_FIELDS.has(key)) bad(`${where}.${key}: unknown field`);
   }
   const id = typeof raw.id === "number" && Number.isFinite(raw.id) ? String(raw.id) : raw.id;
   if (typeof id !== "string" || id === "") bad(`${where}.id: must be a non-empty string`);
-  const record: VectorRecordInput = { id };
+  const record: CheckedRecord = { id };
   const wantsDense = config.type !== "SPARSE";
   const wantsSparse = config.type !== "DENSE";
   if (raw.vector !== undefined) {
     if (!wantsDense) bad(`${where}.vector: this index is SPARSE; send sparseVector`);
-    record.vector = denseVector(raw.vector, config, `${where}.vector`);
+    record.vector = readDense(raw.vector, config, `${where}.vector`);
   } else if (wantsDense) {
     bad(`${where}.vector: required on a ${config.type} index`);
   }
@@ -132,10 +175,32 @@ function upsertRecord(raw: unknown, config: IndexConfig, where: string): VectorR
   return record;
 }
 
-export function upsertBody(body: unknown, config: IndexConfig): VectorRecordInput[] {
-  if (Array.isArray(body)) return body.map((r, i) => upsertRecord(r, config, `[${i}]`));
-  if (isObject(body)) return [upsertRecord(body, config, "body")];
+export function upsertBody(body: unknown, config: IndexConfig): CheckedRecord[] {
+  if (Array.isArray(body)) {
+    return body.map((r, i) => upsertRecord(r, config, `[${i}]`, denseVector));
+  }
+  if (isObject(body)) return [upsertRecord(body, config, "body", denseVector)];
   return bad("body: send a record { id, vector, ... } or an array of them");
+}
+
+/**
+ * Checks saved records (a snapshot's, a state file's) as upserts are, but a vector may be
+ * base64 of float32 values as x-dev saves it, and hands each to `write` as soon as it is
+ * checked: its decoded values are valid until the next record (one buffer for them all,
+ * where a buffer per record cost more than the rest of a restore). `first` is the place of
+ * `records[0]` among its namespace's records, which messages name.
+ */
+export function eachSavedRecord(
+  records: unknown,
+  config: IndexConfig,
+  first: number,
+  write: (record: CheckedRecord) => void,
+): void {
+  if (!Array.isArray(records)) bad("records: must be an array of records");
+  const read = savedVector(new Float32Array(config.dimension));
+  for (let i = 0; i < records.length; i++) {
+    write(upsertRecord(records[i], config, `[${first + i}]`, read));
+  }
 }
 
 export function deleteBody(body: unknown): string[] {

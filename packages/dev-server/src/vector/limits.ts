@@ -4,6 +4,7 @@
 
 import { ValidationError } from "@x/core";
 import { definedFields, type Optional } from "@x/core/internal";
+import type { AnswerLimit } from "../http/serve.js";
 import { InvalidInputError } from "./errors.js";
 import type { Include, StoredRecord } from "./types.js";
 
@@ -13,10 +14,11 @@ import type { Include, StoredRecord } from "./types.js";
  */
 export interface VectorLimits {
   /**
-   * Bytes of records one answer may carry, counted as `indexSize` counts them (ids, data and
-   * metadata as UTF-8, 4 bytes per dense value, 8 per sparse entry), fields asked for only.
-   * JSON text is at most about 6 times that, so the default keeps every answer well below the
-   * longest string V8 can build (~512 MiB), past which serialising throws.
+   * Bytes of JSON one answer may carry, on either port (the workflow service takes the same
+   * limit). Routes that answer records refuse early, as they choose them, once the records'
+   * bytes alone pass it (counted as `indexSize` counts them: ids, data and metadata as UTF-8,
+   * 4 bytes per dense value, 8 per sparse entry, fields asked for only), before anything is
+   * built; every answer is then serialised in pieces and refused once its JSON passes it.
    */
   maxAnswerBytes: number;
   /** Characters of a `filter` (query, scan, delete). */
@@ -108,6 +110,18 @@ export function checkRequestLimits(route: string, body: unknown, limits: VectorL
   }
 }
 
+/** The vector answers' limit, as the request path applies it to every answer (http/serve.ts). */
+export function vectorAnswerLimit(limits: VectorLimits): AnswerLimit {
+  return {
+    bytes: limits.maxAnswerBytes,
+    refusal: `the answer is over this server's limit of ${limits.maxAnswerBytes} bytes (maxAnswerBytes); ${FEWER}, or start the dev server with --max-answer-bytes to raise it`,
+  };
+}
+
+/** What to ask for instead of an answer over the limit. */
+const FEWER =
+  "ask for fewer records (ids, limit, topK) or fewer fields (includeData, includeVectors, includeMetadata)";
+
 /** What a record adds to an answer, in the units of `maxAnswerBytes`. */
 export function answerBytes(record: StoredRecord, include: Include, dimension: number): number {
   let bytes = Buffer.byteLength(record.id);
@@ -132,7 +146,7 @@ export class AnswerBudget {
     this.spent += answerBytes(record, include, this.dimension);
     if (this.spent > this.max) {
       throw new InvalidInputError(
-        `the answer would carry more than ${this.max} bytes of records; ask for fewer records (ids, limit, topK) or fewer fields (includeData, includeVectors, includeMetadata), or start the dev server with --max-answer-bytes to raise it`,
+        `the answer would carry more than ${this.max} bytes of records; ${FEWER}, or start the dev server with --max-answer-bytes to raise it`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import { DenseMatrix } from "./dense-matrix.js";
-import type { IndexConfig, StoredRecord, VectorRecordInput } from "./types.js";
+import type { CheckedRecord } from "./input.js";
+import type { IndexConfig, StoredRecord } from "./types.js";
 
 /**
  * UTF-8 bytes of `s`, a lone surrogate counting as the 3 bytes of U+FFFD as TextEncoder
@@ -52,7 +53,7 @@ export class Namespace {
     return this.ordered;
   }
 
-  upsert(input: VectorRecordInput, readyAt: number): void {
+  upsert(input: CheckedRecord, readyAt: number): void {
     const old = this.records.get(input.id);
     let slot = -1;
     if (this.matrix && input.vector) {

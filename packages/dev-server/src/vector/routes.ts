@@ -20,7 +20,9 @@ import type { VectorStore } from "./store.js";
 import { isToleratedInfoPost, rangeWithStringCursor } from "./tolerated.js";
 import type { IndexConfig } from "./types.js";
 
-const SPEC_ROUTES = new Set(["range", "query", "fetch", "info"]);
+/** The spec's reads, each at `/<name>` and (but info) `/<name>/<namespace>`. */
+export const SPEC_ROUTE_NAMES = ["range", "query", "fetch", "info"] as const;
+const SPEC_ROUTES = new Set<string>(SPEC_ROUTE_NAMES);
 /** The dev server's own writes and reads beside the spec's, each at `/<name>` and `/<name>/<namespace>`. */
 export const DEV_ROUTE_NAMES = ["upsert", "delete", "reset", "scan"] as const;
 const DEV_ROUTES = new Set<string>(DEV_ROUTE_NAMES);
@@ -142,6 +144,7 @@ export function vectorRoutes(index: VectorIndexParts): (req: IncomingMessage) =>
               store.namespace(ns),
               scanRequest(body, limits),
               new FilterWork(limits.maxFilterSteps),
+              budget(),
             ),
           },
         };

@@ -3,7 +3,7 @@ import { matches } from "./filter-eval.js";
 import { filterField } from "./filter-field.js";
 import type { FilterNode } from "./filter-parse.js";
 import type { FilterWork } from "./filter-work.js";
-import type { VectorLimits } from "./limits.js";
+import type { AnswerBudget, VectorLimits } from "./limits.js";
 import type { Namespace } from "./namespace.js";
 import { output, pageFrom, type VectorRecordOutput } from "./read.js";
 
@@ -51,11 +51,16 @@ export function scanRequest(body: unknown, limits: VectorLimits): ScanRequest {
   return { cursor, limit, ...(parsed === undefined ? {} : { filter: parsed }) };
 }
 
-/** One page of the records the filter accepts, from the cursor on; "" ends the scan. */
+/**
+ * One page of the records the filter accepts, from the cursor on; "" ends the scan. The
+ * page's records are counted against `budget` before any is copied into the answer: 100
+ * records of 9.5 MB data each were answered whole (285 MB in 10.8 s, the server stalled).
+ */
 export function scan(
   ns: Namespace,
   request: ScanRequest,
   work: FilterWork,
+  budget: AnswerBudget,
 ): { nextCursor: string; vectors: VectorRecordOutput[] } {
   const { filter, limit } = request;
   const include = { metadata: true, vectors: false, data: true };
@@ -65,6 +70,7 @@ export function scan(
     limit,
     (record) => filter === undefined || matches(filter, record.metadata, work),
   );
+  for (const record of page.records) budget.spend(record, include);
   return {
     nextCursor: page.nextCursor,
     vectors: page.records.map((record) => output(ns, record, include)),

@@ -8,10 +8,12 @@ import { type Served, serve, serviceCors } from "../http/serve.js";
 import { INDEX_OPTIONS, type OptionNames, refuseUnknownOptions } from "../server/options.js";
 import { deleteBody, idsToDelete } from "./delete.js";
 import { InvalidInputError } from "./errors.js";
-import { upsertBody } from "./input.js";
-import { type VectorLimits, vectorLimits } from "./limits.js";
+import { type CheckedRecord, eachSavedRecord, upsertBody } from "./input.js";
+import { type VectorLimits, vectorAnswerLimit, vectorLimits } from "./limits.js";
+import type { Namespace } from "./namespace.js";
 import { output } from "./read.js";
 import { VECTOR_ERROR_STATUSES, vectorRoutes } from "./routes.js";
+import { type SavedRecord, savedRecord } from "./saved-records.js";
 import { VectorStore } from "./store.js";
 import type {
   Include,
@@ -168,15 +170,39 @@ export interface VectorService {
   readonly index: IndexConfig;
 }
 
+/** One namespace as it is saved: its name, how many records, and the records, read as they are taken. */
+export interface SavedNamespace {
+  name: string;
+  count: number;
+  records(): Iterable<SavedRecord>;
+}
+
+/**
+ * Records loaded aside from the index: a restore loads every namespace here, then swaps
+ * them in at once, so one that fails halfway leaves the index as it was.
+ */
+export interface VectorStaging {
+  /** Creates `namespace`, with dense memory for its `total` records in one growth. */
+  open(namespace: string, total: number): void;
+  /** Checks saved records and loads them into `namespace`; `records[0]` is its `first`-th. */
+  load(records: unknown, namespace: string, first: number): void;
+  /** Replaces every namespace of the index with those loaded. */
+  commit(): void;
+}
+
 /**
  * The vector service as the dev server holds it: `load` in two steps, so a restore checks
  * every namespace's records before it changes anything, and reads each record once.
  */
 export interface VectorEmulator extends VectorService {
   /** Checks records as `load` does and changes nothing; throws what `load` would. */
-  checkRecords(records: unknown): VectorRecordInput[];
+  checkRecords(records: unknown): CheckedRecord[];
   /** Loads records `checkRecords` returned, ready at once, without checking them again. */
-  loadChecked(records: VectorRecordInput[], namespace: string): void;
+  loadChecked(records: CheckedRecord[], namespace: string): void;
+  /** Every namespace as it is saved (a snapshot, the state file), its records read lazily. */
+  savedNamespaces(): SavedNamespace[];
+  /** A fresh staging area for a restore. */
+  stage(): VectorStaging;
   /** The limits it enforces (an import checks the records it brings against them). */
   readonly limits: VectorLimits;
   /** Records of each namespace, the default one included. */
@@ -229,11 +255,52 @@ export function createVectorService(options: VectorServiceOptions): VectorServic
   return createVectorEmulator(options);
 }
 
+/** Runs a write; only a namespace past the 4 GiB of WebAssembly memory throws a RangeError, and that is the input's fault. */
+function withInputErrors(write: () => void): void {
+  try {
+    write();
+  } catch (err) {
+    if (err instanceof RangeError) throw new InvalidInputError(err.message);
+    throw err;
+  }
+}
+
+/** Every namespace of `store` as it is saved, its records read as they are taken. */
+function savedNamespaces(store: VectorStore): SavedNamespace[] {
+  return store.names().map((name) => {
+    const ns = store.namespace(name);
+    return {
+      name,
+      count: ns.size,
+      *records() {
+        for (const id of ns.ids()) yield savedRecord(ns, ns.records.get(id)!);
+      },
+    };
+  });
+}
+
+/** Loads saved records into `staged`, each namespace with room for all its records at once. */
+function staging(staged: VectorStore, commit: () => void): VectorStaging {
+  return {
+    open(namespace, total) {
+      withInputErrors(() => staged.open(namespace, total));
+    },
+    load(records, namespace, first) {
+      eachSavedRecord(records, staged.config, first, (record) =>
+        withInputErrors(() => staged.upsert([record], namespace, 0)),
+      );
+    },
+    commit,
+  };
+}
+
 /** `createVectorService`, with what the dev server's restore needs (`VectorEmulator`). */
 export function createVectorEmulator(options: VectorServiceOptions): VectorEmulator {
   refuseUnknownOptions(options, VECTOR_SERVICE_OPTIONS);
   const config = indexConfig(options.vector);
   const limits = vectorLimits(options.limits);
+  // The default namespace the last restore replaced: the next one refills its memory.
+  let spare: Namespace | undefined;
   const store = new VectorStore(
     config,
     options.vector?.pendingMs ?? 50,
@@ -249,18 +316,13 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     logPolls: options.logPolls,
     cors: serviceCors(corsPolicy(options.corsOrigin)),
     errorStatuses: VECTOR_ERROR_STATUSES,
+    maxBodyBytes,
+    answerLimit: vectorAnswerLimit(limits),
   };
 
   /** Writes records already checked (by `upsertBody`). */
-  const put = (records: VectorRecordInput[], namespace: string, pendingMs?: number) => {
-    try {
-      store.upsert(records, namespace, pendingMs);
-    } catch (err) {
-      // Only a namespace past the 4 GiB of WebAssembly memory lands here.
-      if (err instanceof RangeError) throw new InvalidInputError(err.message);
-      throw err;
-    }
-  };
+  const put = (records: CheckedRecord[], namespace: string, pendingMs?: number) =>
+    withInputErrors(() => store.upsert(records, namespace, pendingMs));
   const upsert = (records: unknown, namespace: string, pendingMs?: number) =>
     put(upsertBody(records, config), namespace, pendingMs);
 
@@ -309,6 +371,17 @@ export function createVectorEmulator(options: VectorServiceOptions): VectorEmula
     },
     loadChecked(records, namespace) {
       put(records, namespace, 0);
+    },
+    savedNamespaces: () => savedNamespaces(store),
+    stage() {
+      // Ready from any time on: a restore sets a manual clock back to the snapshot's time
+      // after the records are loaded, and restored records count at once.
+      const always = () => Number.NEGATIVE_INFINITY;
+      const staged = new VectorStore(config, 0, always, limits.maxNamespaces);
+      if (spare !== undefined) staged.refill(spare);
+      return staging(staged, () => {
+        spare = store.adopt(staged);
+      });
     },
     limits,
     namespaceSizes() {

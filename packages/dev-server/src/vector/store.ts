@@ -1,7 +1,8 @@
 import { plural } from "../plural.js";
 import { InvalidInputError, NamespaceNotFoundError } from "./errors.js";
+import type { CheckedRecord } from "./input.js";
 import { Namespace } from "./namespace.js";
-import type { IndexConfig, VectorRecordInput } from "./types.js";
+import type { IndexConfig } from "./types.js";
 
 export interface NamespaceTotals {
   vectorCount: number;
@@ -17,7 +18,7 @@ export interface NamespaceTotals {
  * as ready; queries, range and fetch see them at once.
  */
 export class VectorStore {
-  private readonly namespaces = new Map<string, Namespace>();
+  private namespaces = new Map<string, Namespace>();
 
   constructor(
     readonly config: IndexConfig,
@@ -41,8 +42,8 @@ export class VectorStore {
     return ns;
   }
 
-  /** Upserts into `name` (created if new); the records count as pending for `pendingMs`. */
-  upsert(records: VectorRecordInput[], name: string, pendingMs: number = this.pendingMs): void {
+  /** The namespace `name`, created if new (within the limit on namespaces). */
+  private opened(name: string): Namespace {
     let ns = this.namespaces.get(name);
     if (!ns) {
       if (this.namespaces.size >= this.maxNamespaces) {
@@ -53,6 +54,40 @@ export class VectorStore {
       ns = new Namespace(this.config);
       this.namespaces.set(name, ns);
     }
+    return ns;
+  }
+
+  /**
+   * Creates `name` if new, with dense memory for `rows` records in one growth: a restore
+   * knows each namespace's size, and growing a quarter at a time left up to a quarter of
+   * the rows' memory unused.
+   */
+  open(name: string, rows: number): void {
+    this.opened(name).matrix?.reserve(rows);
+  }
+
+  /**
+   * Takes `other`'s namespaces in place of its own (a restore loads aside, then swaps), and
+   * returns its default namespace as it was, for the next restore to refill.
+   */
+  adopt(other: VectorStore): Namespace {
+    const before = this.namespace("");
+    this.namespaces = other.namespaces;
+    return before;
+  }
+
+  /**
+   * Makes an emptied `spare` (a default namespace a restore replaced) this store's default
+   * namespace: its dense memory is refilled instead of fresh pages taken, which cost more
+   * than everything else of restoring 10,000 rows of 384 (250 ms instead of 45).
+   */
+  refill(spare: Namespace): void {
+    this.namespaces.set("", spare.emptied());
+  }
+
+  /** Upserts into `name` (created if new); the records count as pending for `pendingMs`. */
+  upsert(records: CheckedRecord[], name: string, pendingMs: number = this.pendingMs): void {
+    const ns = this.opened(name);
     const readyAt = this.now() + pendingMs;
     if (ns.matrix) {
       // Rows for the new ids only: a batch that replaces records reuses their rows.

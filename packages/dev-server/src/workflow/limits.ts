@@ -3,6 +3,7 @@
 
 import { ValidationError } from "@x/core";
 import { definedFields, type Optional } from "@x/core/internal";
+import type { AnswerLimit } from "../http/serve.js";
 
 /** The workflow service's limits. Set through the server's `limits` option or CLI flags. */
 export interface WorkflowLimits {
@@ -16,13 +17,28 @@ export interface WorkflowLimits {
    * and the report says `bodyTruncated: true`.
    */
   maxReportBodyBytes: number;
+  /**
+   * Bytes of JSON one answer may carry (`/v2/dev/runs` with thousands of runs and their
+   * bodies); past it the answer is refused with a 400 before it is built whole. The dev
+   * server gives both services the same limit (`--max-answer-bytes`).
+   */
+  maxAnswerBytes: number;
 }
 
 /** The workflow limits used when no override is given; our choice, as the service states none. */
 export const DEFAULT_WORKFLOW_LIMITS: WorkflowLimits = {
   maxRetries: 100,
   maxReportBodyBytes: 1024 * 1024,
+  maxAnswerBytes: 64 * 1024 * 1024,
 };
+
+/** The workflow answers' limit, as the request path applies it to every answer (http/serve.ts). */
+export function workflowAnswerLimit(limits: WorkflowLimits): AnswerLimit {
+  return {
+    bytes: limits.maxAnswerBytes,
+    refusal: `the answer is over this server's limit of ${limits.maxAnswerBytes} bytes (maxAnswerBytes); ask for fewer runs (?limit=, ?state=, ?label=), or start the dev server with --max-answer-bytes to raise it`,
+  };
+}
 
 /** The defaults with the given overrides; a ValidationError names an override out of range. */
 export function workflowLimits(overrides: Optional<WorkflowLimits> = {}): WorkflowLimits {
@@ -34,6 +50,12 @@ export function workflowLimits(overrides: Optional<WorkflowLimits> = {}): Workfl
     throw new ValidationError(
       "maxReportBodyBytes",
       `must be an integer >= 0 (got ${limits.maxReportBodyBytes})`,
+    );
+  }
+  if (!(Number.isSafeInteger(limits.maxAnswerBytes) && limits.maxAnswerBytes >= 1)) {
+    throw new ValidationError(
+      "maxAnswerBytes",
+      `must be a positive integer (got ${limits.maxAnswerBytes})`,
     );
   }
   return limits;

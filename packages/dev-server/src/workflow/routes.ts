@@ -38,6 +38,20 @@ export interface WorkflowRouteParts {
   cancel(id: string): RunView | undefined;
 }
 
+/** Every route of the service: a path, or (ending in "/") every path under it. */
+export const WORKFLOW_ROUTES: readonly string[] = [
+  TRIGGER_PREFIX,
+  DEV_RUNS,
+  `${DEV_RUNS}/`,
+  DEV_CLOCK,
+];
+
+function isWorkflowRoute(path: string): boolean {
+  return WORKFLOW_ROUTES.some((route) =>
+    route.endsWith("/") ? path.startsWith(route) : path === route,
+  );
+}
+
 /** The workflow routes: a request in, its answer out (or a throw to answer). */
 export function workflowRoutes(
   parts: WorkflowRouteParts,
@@ -45,12 +59,8 @@ export function workflowRoutes(
   const { ctx } = parts;
   return async (req) => {
     const { path, query } = splitTarget(req);
-    const known =
-      path.startsWith(TRIGGER_PREFIX) ||
-      path === DEV_RUNS ||
-      path.startsWith(`${DEV_RUNS}/`) ||
-      path === DEV_CLOCK;
-    if (!known) throw new HttpError(404, `no route for ${req.method} ${short(path)}`);
+    if (!isWorkflowRoute(path))
+      throw new HttpError(404, `no route for ${req.method} ${short(path)}`);
     if (!isAuthorized(req, query, parts.token)) throw new HttpError(401, UNAUTHORIZED);
     if (path.startsWith(TRIGGER_PREFIX)) {
       allowOnly(req.method, ["POST"]);

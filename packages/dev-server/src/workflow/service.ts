@@ -31,7 +31,7 @@ import { workflowErrorBody } from "../http/error-body.js";
 import { short } from "../http/request.js";
 import { type Served, serve, serviceCors } from "../http/serve.js";
 import { FlowControl } from "./flow-control.js";
-import { type WorkflowLimits, workflowLimits } from "./limits.js";
+import { type WorkflowLimits, workflowAnswerLimit, workflowLimits } from "./limits.js";
 import { lookalikeWarner } from "./lookalike-headers.js";
 import { createRandom } from "./random.js";
 import { WORKFLOW_ERROR_STATUSES, workflowCorsMethods, workflowRoutes } from "./routes.js";
@@ -258,6 +258,7 @@ export function createWorkflowService(options: WorkflowServiceOptions): Workflow
     logPolls: options.logPolls,
     cors: serviceCors(corsPolicy(options.corsOrigin), workflowCorsMethods),
     errorStatuses: WORKFLOW_ERROR_STATUSES,
+    answerLimit: workflowAnswerLimit(limits),
   };
   const spec = loadSpec("workflow");
   const ctx: TriggerContext = {
