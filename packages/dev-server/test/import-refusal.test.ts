@@ -1,7 +1,7 @@
 // An import refuses before it writes anything when the live index is not the dev server's
 // (type, dimension, metric) or its records would pass the dev server's limits, with a
 // ValidationError naming what differs; bad options are refused before anything is sent.
-import { ConfigurationError, ValidationError } from "@x/core";
+import { ValidationError } from "@x/core";
 import { describe, expect, it } from "vitest";
 import { contents, devServer, fill, LIVE_TOKEN } from "./import-harness.js";
 
@@ -95,14 +95,13 @@ describe("importFrom refuses bad options before sending anything", () => {
     expect((error as ValidationError).message).toMatch(message);
   });
 
-  // The live index's URL is a setting of the client the import makes: the client refuses it
-  // as it refuses any setting it cannot be made from.
-  it("refuses a live URL that is not one with the client's ConfigurationError", async () => {
+  // The live index's URL is input to this call: refused as such, before any client is made.
+  it("refuses a live URL that is not one with a ValidationError on url", async () => {
     const dev = await devServer({ vector: dense });
     const error = await dev.vector
       .importFrom({ url: "not a url", token: "t" })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as ConfigurationError).field).toBe("url");
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe("url");
   });
 });
