@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { editSpec } from "../build.mjs";
 import { replaceSection, SECTIONS } from "../lib/results.mjs";
 import { pick } from "../run.mjs";
-import { measure, overBudget } from "../size.mjs";
+import { gateFailures, measure, overBudget } from "../size.mjs";
 
 const row = (name: string, gzip: number, budget?: number) => ({
   name,
@@ -24,6 +24,23 @@ describe("size budgets", () => {
     ]);
     expect(failures.map((f: { name: string }) => f.name)).toEqual(["over"]);
     expect(failures[0]?.message).toContain("1 B over the 4,000 B budget");
+  });
+
+  it("fails the check on a bundle over its ceiling, or holding openapi-fetch without /api", () => {
+    const failures = gateFailures([
+      { ...row("heavier", 14_397), ceiling: 14_396, parts: [] },
+      { ...row("as before", 14_396), ceiling: 14_396, parts: [] },
+      {
+        ...row("lean", 9_000),
+        api: false,
+        parts: [["node_modules/openapi-fetch/dist/index.mjs", 1]],
+      },
+      { ...row("api", 11_000), parts: [["node_modules/openapi-fetch/dist/index.mjs", 1]] },
+    ]);
+    expect(failures.map((f: { message: string }) => f.message)).toEqual([
+      "heavier: 14,397 B min+gzip is 1 B over its 14,396 B ceiling",
+      "lean: holds openapi-fetch, which only /api may bring",
+    ]);
   });
 
   it("measures a minified, gzipped bundle smaller than its minified size", async () => {
