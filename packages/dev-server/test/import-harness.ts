@@ -4,7 +4,7 @@
 import { afterEach } from "vitest";
 import { type DevServer, type DevServerOptions, startDevServer } from "../src/index.js";
 import { openSnapshot } from "../src/persistence/state.js";
-import { decodeVector } from "../src/vector/saved-records.js";
+import { decodeVector } from "../src/vector/float32-base64.js";
 import type { IndexType, VectorRecordInput } from "../src/vector/types.js";
 
 export const LIVE_TOKEN = "live-secret-token-7f3a9c";

@@ -12,7 +12,8 @@
 // `grep`, `jq`) takes alone, a record's fields stay together, and a snapshot value holds
 // the same record; base64 decodes natively at memory speed, for a third more bytes.
 import { jsonPieces } from "../http/json-pieces.js";
-import { encodeVector, type SavedRecord } from "../vector/saved-records.js";
+import { encodeVector } from "../vector/float32-base64.js";
+import type { SavedRecord } from "../vector/saved-records.js";
 import { FORMAT, type SnapshotData, type SnapshotRecord, VERSION } from "./snapshot-format.js";
 
 /** The state but its records: the file's second line. */

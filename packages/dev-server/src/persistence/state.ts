@@ -8,7 +8,7 @@ import { basename, dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { jsonPieces } from "../http/json-pieces.js";
-import { decodeVector } from "../vector/saved-records.js";
+import { decodeVector } from "../vector/float32-base64.js";
 import type { VectorRecordInput } from "../vector/types.js";
 import { readLegacyState } from "./legacy-state.js";
 import type { SnapshotData, SnapshotRecord } from "./snapshot-format.js";

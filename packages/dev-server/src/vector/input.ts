@@ -3,7 +3,7 @@
 import { loadSpec } from "@x/openapi-check";
 import { plural } from "../plural.js";
 import { DimensionMismatchError, InvalidInputError } from "./errors.js";
-import { decodeVector } from "./saved-records.js";
+import { decodeVector } from "./float32-base64.js";
 import type { IndexConfig, SparseVector, VectorRecordInput } from "./types.js";
 
 /**
