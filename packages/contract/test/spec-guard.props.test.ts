@@ -3,8 +3,10 @@
 // answered to a client with a guard in "collect" mode, which must report nothing. A
 // thousand answers per seed; a failure prints the seed and the command that replays it.
 import type { Schema, ServiceName } from "@x/openapi-check";
+import { createVectorClient } from "@x/vector";
 import { createVectorApi } from "@x/vector/api";
 import { specGuard as vectorGuard } from "@x/vector/guard";
+import { createWorkflowClient } from "@x/workflow";
 import { createWorkflowApi } from "@x/workflow/api";
 import { specGuard as workflowGuard } from "@x/workflow/guard";
 import fc from "fast-check";
@@ -60,6 +62,20 @@ type Send = (
   init: { params: { path: Record<string, string> }; body?: unknown },
 ) => Promise<unknown>;
 
+type Options = { token: string; fetch: () => Promise<Response>; maxRetries: number };
+
+/** A vector client and its `api`'s general `request`. */
+function vectorApi(options: Options) {
+  const client = createVectorClient({ url: "https://index.example.com", ...options });
+  return { client, request: (createVectorApi(client) as unknown as { request: Send }).request };
+}
+
+/** A workflow client and its `api`'s general `request`. */
+function workflowApi(options: Options) {
+  const client = createWorkflowClient(options);
+  return { client, request: (createWorkflowApi(client) as unknown as { request: Send }).request };
+}
+
 /** Sends one call of `answerable` through a guarded client whose fetch answers `body`. */
 async function answer(answerable: Answerable, body: unknown) {
   const fetch = async () => Response.json(body, { status: answerable.status });
@@ -68,13 +84,11 @@ async function answer(answerable: Answerable, body: unknown) {
     answerable.service === "vector"
       ? vectorGuard({ mode: "collect" })
       : workflowGuard({ mode: "collect" });
-  const api =
-    answerable.service === "vector"
-      ? createVectorApi({ url: "https://index.example.com", ...options })
-      : createWorkflowApi(options);
-  api.use(guard);
+  // The guard is a policy of the client's chain, which every call of its `api` passes.
+  const api = answerable.service === "vector" ? vectorApi(options) : workflowApi(options);
+  api.client.use(guard);
   const path = { namespace: "ns", workflowUrl: "https://example.com/wf" };
-  const send = (api as unknown as { request: Send }).request;
+  const send = api.request;
   const init =
     answerable.method.toUpperCase() === "GET"
       ? { params: { path } }

@@ -203,7 +203,8 @@ describe("the spec guard on answers that keep to the spec", () => {
     for (const mode of ["collect", "warn", "throw"] as SpecGuardMode[]) {
       const log = keptLog();
       const index = client(log);
-      const guard = specGuard({ mode, logger: log });
+      // A logger goes only with "warn", the one mode that writes.
+      const guard = specGuard(mode === "warn" ? { mode, logger: log } : { mode });
       index.use(guard);
       await index.info();
       await index.range({ cursor: "0", limit: 5, includeMetadata: true, includeVectors: true });
