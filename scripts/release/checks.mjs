@@ -15,7 +15,9 @@ const INSTALLED_FIELDS = ["dependencies", "peerDependencies", "optionalDependenc
 
 // Top-level files a tarball may hold besides `dist/`; the first three it must hold.
 const REQUIRED_FILES = ["package.json", "README.md", "LICENSE"];
-const OPTIONAL_FILES = ["CHANGELOG.md"];
+// TESTING.md: the test kit's reference, which ships with @x/dev-server so its README's links
+// resolve inside the tarball.
+const OPTIONAL_FILES = ["CHANGELOG.md", "TESTING.md"];
 
 /** @param {Record<string, unknown>} manifest */
 function dependencyEntries(manifest, fields) {
