@@ -75,3 +75,25 @@ export function textOf(response: Response): Promise<string> {
 export function readTextOf(response: Response): string | undefined {
   return texts.get(response);
 }
+
+/**
+ * `response` again, as a Response the chain made: its status, `headers` and `body` (a text
+ * already read, which is remembered, or a stream left unread), naming `url` (a Response made
+ * here has an empty one). 204, 205 and 304 can carry no body.
+ */
+export function answerAgain(
+  response: Response,
+  body: string | ReadableStream<Uint8Array> | null,
+  headers: Headers,
+  url: string,
+): Response {
+  const empty = response.status === 204 || response.status === 205 || response.status === 304;
+  const copy = new Response(empty ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+  if (typeof body === "string") rememberText(copy, body);
+  Object.defineProperty(copy, "url", { value: url });
+  return copy;
+}

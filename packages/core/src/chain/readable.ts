@@ -1,6 +1,5 @@
 import type { Policy } from "./policy";
-import { readTextOf, rememberText } from "./read-body";
-import { withUrl } from "./redaction";
+import { answerAgain, readTextOf } from "./read-body";
 
 /**
  * Between the user's policies and the client's own: an answer whose body the attempt read
@@ -17,12 +16,5 @@ export const readable: Policy = async function readableAnswer(request, next) {
 /** `response` itself when its body can still be read, else a copy holding `text`. */
 export function readableCopy(response: Response, text: string): Response {
   if (!response.bodyUsed) return response;
-  const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  const copy = new Response(empty ? null : text, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  rememberText(copy, text);
-  return withUrl(copy, response.url);
+  return answerAgain(response, text, response.headers, response.url);
 }

@@ -1,6 +1,6 @@
 import { createRedactor, type Redactor, redactHeaders } from "../errors/redact";
 import type { Policy } from "./policy";
-import { readTextOf, rememberText } from "./read-body";
+import { answerAgain, readTextOf } from "./read-body";
 
 // The token never comes back to the caller in an answer: a server or proxy may echo it in
 // a header or an error body, and fetch's own Response names the URL it was sent to, the
@@ -43,18 +43,10 @@ function echoesToken(headers: Headers, token: string, redact: Redactor): boolean
 function redactedCopy(response: Response, url: string, redact: Redactor): Response {
   const text = readTextOf(response);
   const safeText = text === undefined || response.ok ? text : redact(text);
-  const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  const copy = new Response(empty ? null : (safeText ?? response.body), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: redactHeaders(response.headers, redact),
-  });
-  if (safeText !== undefined) rememberText(copy, safeText);
-  return withUrl(copy, url);
-}
-
-/** `copy`, a Response made here (whose `url` is empty), naming `url` as its URL. */
-export function withUrl(copy: Response, url: string): Response {
-  Object.defineProperty(copy, "url", { value: url });
-  return copy;
+  return answerAgain(
+    response,
+    safeText ?? response.body,
+    redactHeaders(response.headers, redact),
+    url,
+  );
 }

@@ -1,5 +1,6 @@
 import type { ChainRequest, Next, Policy } from "../chain/policy";
 import { readTextOf } from "../chain/read-body";
+import { readableCopy } from "../chain/readable";
 import { invalid } from "../errors/errors";
 import { checkKnownKeys, checkObject } from "../options/known-keys";
 import { checkLogger, type Logger } from "../options/log";
@@ -111,18 +112,7 @@ async function bodyOf(response: Response): Promise<{ text: string; answered: Res
   const read = readTextOf(response);
   if (read !== undefined) return { text: read, answered: response };
   const text = await response.text();
-  return { text, answered: copyOf(response, text) };
-}
-
-/**
- * The answer again, its body the text already read, so the rest of the chain reads it as if
- * no one had: cheaper than reading a clone, whose body is teed. It names the same URL.
- */
-function copyOf(response: Response, text: string): Response {
-  const empty = response.status === 204 || response.status === 205 || response.status === 304;
-  const copy = new Response(empty ? null : text, response);
-  Object.defineProperty(copy, "url", { value: response.url });
-  return copy;
+  return { text, answered: readableCopy(response, text) };
 }
 
 /** What a guard keeps across answers: each drift once, with its count; at most MAX_REPORTED. */
